@@ -1,0 +1,63 @@
+"""qwirkle: the rules of the tile game Qwirkle as an immutable, fully typed engine.
+
+>>> import qwirkle
+>>> state = qwirkle.new_game(["Ann", "Bob"], seed=7)
+>>> moves = qwirkle.legal_moves(state)
+>>> move = next(iter(moves))
+>>> after = qwirkle.apply(state, move)
+>>> after.scores[state.current] == qwirkle.score(state, move).total
+True
+>>> qwirkle.is_over(after)
+False
+"""
+
+from qwirkle.board import Board, Cell
+from qwirkle.catalogue import Rule
+from qwirkle.errors import IllegalMoveError, InvalidOptionsError, InvalidStateError, QwirkleError
+from qwirkle.game import LegalMoves, apply, choose_starter, is_over, legal_moves, new_game, score
+from qwirkle.legality import is_legal, verify
+from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
+from qwirkle.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
+from qwirkle.scoring import Score, ScoredLine
+from qwirkle.state import EndReason, GameState, Outcome, Turn
+from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_TILES",
+    "BlockedEnd",
+    "Board",
+    "Cell",
+    "Colour",
+    "EndReason",
+    "Exchange",
+    "FinalTiebreak",
+    "GameState",
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "InvalidOptionsError",
+    "InvalidStateError",
+    "LegalMoves",
+    "Move",
+    "Outcome",
+    "Pass",
+    "Place",
+    "QwirkleError",
+    "Rule",
+    "RuleSet",
+    "Score",
+    "ScoredLine",
+    "Shape",
+    "StartTiebreak",
+    "Tile",
+    "Turn",
+    "apply",
+    "choose_starter",
+    "is_legal",
+    "is_over",
+    "legal_moves",
+    "new_game",
+    "score",
+    "verify",
+]

@@ -1,0 +1,244 @@
+"""The table: an unbounded, immutable grid of integer cells holding tiles (Rule TILES-3).
+
+A cell is an ``(x, y)`` pair of ints: ``x`` grows to the right along a row,
+``y`` grows down along a column. Inside the engine a cell is a single int key,
+``x * STRIDE + y``, so that the neighbours of ``k`` are ``k ± 1`` (same column)
+and ``k ± STRIDE`` (same row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Final, TypeAlias
+
+from qwirkle.errors import InvalidStateError
+from qwirkle.lines import line_fault
+from qwirkle.tiles import ALL_TILES, Tile
+
+__all__ = ["COORD_LIMIT", "Board", "Cell"]
+
+Cell: TypeAlias = tuple[int, int]
+"""A cell of the table: ``(x, y)``."""
+
+STRIDE: Final = 1 << 32
+_HALF: Final = 1 << 31
+COORD_LIMIT: Final = 1 << 30
+"""Coordinates must lie strictly between ``-COORD_LIMIT`` and ``COORD_LIMIT``."""
+
+
+def key(cell: Cell) -> int:
+    """The engine's int key of a cell."""
+    x, y = cell
+    return x * STRIDE + y
+
+
+def cell_of(k: int) -> Cell:
+    """The cell of an int key."""
+    x = (k + _HALF) >> 32
+    return (x, k - x * STRIDE)
+
+
+def check_cell(cell: object) -> Cell:
+    """Return ``cell`` if it is an ``(x, y)`` pair of ints in range, else raise.
+
+    Raises :class:`~qwirkle.InvalidStateError` for anything else.
+    """
+    if not isinstance(cell, tuple) or len(cell) != 2:
+        raise InvalidStateError(f"a cell is an (x, y) pair of ints, not {cell!r}")
+    x, y = cell
+    if type(x) is not int or type(y) is not int:
+        raise InvalidStateError(f"a cell is an (x, y) pair of ints, not {cell!r}")
+    if not (-COORD_LIMIT < x < COORD_LIMIT and -COORD_LIMIT < y < COORD_LIMIT):
+        raise InvalidStateError(f"cell {cell!r} is too far out: coordinates must stay within ±{COORD_LIMIT - 1}")
+    return cell
+
+
+class Board(Mapping[Cell, Tile]):
+    """The tiles on the table: a read-only mapping from cell to tile.
+
+    A board built from outside is checked: every line valid (Rules LINE-2 to
+    LINE-4) and every tile connected to the others (Rule PLACE-4).
+
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE), (1, 0): Tile(Colour.RED, Shape.SQUARE)})
+    >>> board[1, 0]
+    Tile(Colour.RED, Shape.SQUARE)
+    >>> (2, 0) in board, len(board)
+    (False, 2)
+    >>> board.row((0, 0))
+    ((0, 0), (1, 0))
+    """
+
+    __slots__ = ("_grid", "_hash")
+
+    _grid: dict[int, int]
+    _hash: int | None
+
+    def __init__(self, cells: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]] = ()) -> None:
+        pairs = cells.items() if isinstance(cells, Mapping) else cells
+        grid: dict[int, int] = {}
+        for pair in pairs:
+            try:
+                cell, tile = pair
+            except (TypeError, ValueError):
+                raise InvalidStateError(f"a board entry is a (cell, tile) pair, not {pair!r}") from None
+            k = key(check_cell(cell))
+            if not isinstance(tile, Tile):
+                raise InvalidStateError(f"the board holds tiles, not {tile!r} at {cell}")
+            if k in grid:
+                raise InvalidStateError(f"two tiles at {cell}")
+            grid[k] = tile.index
+        _check_grid(grid)
+        self._grid = grid
+        self._hash = None
+
+    @classmethod
+    def _of(cls, grid: dict[int, int]) -> Board:
+        """A board over ``grid`` (which it now owns), trusted and unchecked."""
+        board = object.__new__(cls)
+        board._grid = grid
+        board._hash = None
+        return board
+
+    def placed(self, keyed: Iterable[tuple[int, int]]) -> Board:
+        """A new board with tiles added at int keys (unchecked)."""
+        grid = self._grid.copy()
+        grid.update(keyed)
+        return Board._of(grid)
+
+    def __getitem__(self, cell: Cell) -> Tile:
+        try:
+            return ALL_TILES[self._grid[key(cell)]]
+        except (KeyError, TypeError, ValueError):
+            raise KeyError(cell) from None
+
+    def __contains__(self, cell: object) -> bool:
+        try:
+            return key(cell) in self._grid  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return False
+
+    def __iter__(self) -> Iterator[Cell]:
+        return (cell_of(k) for k in sorted(self._grid))
+
+    def __len__(self) -> int:
+        return len(self._grid)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Board):
+            return self._grid == other._grid
+        return super().__eq__(other)
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            object.__setattr__(self, "_hash", hash(frozenset(self._grid.items())))
+        return self._hash  # type: ignore[return-value]
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in Board.__slots__ and not hasattr(self, name):
+            object.__setattr__(self, name, value)
+            return
+        raise AttributeError("Board is immutable")
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{cell}: {tile!r}" for cell, tile in self.items())
+        return f"Board({{{inner}}})"
+
+    def __str__(self) -> str:
+        return render(self)
+
+    @property
+    def grid(self) -> Mapping[int, int]:
+        """The engine's view: int cell keys to tile indices (read-only by contract)."""
+        return self._grid
+
+    def bounds(self) -> tuple[Cell, Cell] | None:
+        """The top-left and bottom-right cells of the smallest box around the tiles, or ``None``."""
+        if not self._grid:
+            return None
+        cells = [cell_of(k) for k in self._grid]
+        xs = [c[0] for c in cells]
+        ys = [c[1] for c in cells]
+        return (min(xs), min(ys)), (max(xs), max(ys))
+
+    def row(self, cell: Cell) -> tuple[Cell, ...]:
+        """The run of occupied cells through ``cell`` along its row (``cell`` included if occupied)."""
+        return tuple(cell_of(k) for k in _run(self._grid, key(cell), STRIDE))
+
+    def column(self, cell: Cell) -> tuple[Cell, ...]:
+        """The run of occupied cells through ``cell`` along its column."""
+        return tuple(cell_of(k) for k in _run(self._grid, key(cell), 1))
+
+    def lines_through(self, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
+        """The lines (runs of two or more tiles, Rule LINE-1) that contain ``cell``."""
+        return tuple(line for line in (self.row(cell), self.column(cell)) if len(line) >= 2)
+
+
+def _run(grid: Mapping[int, int], k: int, step: int) -> list[int]:
+    """Keys of the maximal occupied run through ``k`` along ``step``, in order; ``k`` counts as occupied."""
+    low = k - step
+    while low in grid:
+        low -= step
+    high = k + step
+    while high in grid:
+        high += step
+    return list(range(low + step, high, step))
+
+
+def _check_grid(grid: dict[int, int]) -> None:
+    """Raise if the tiles do not form a legal table: valid lines, all connected.
+
+    Rules LINE-2 to LINE-4 for every line, Rule PLACE-4 for connection.
+    """
+    for step, axis in ((STRIDE, "row"), (1, "column")):
+        for k in grid:
+            if k - step in grid or k + step not in grid:
+                continue
+            run = _run(grid, k, step)
+            fault = line_fault([grid[j] for j in run])
+            if fault is not None:
+                raise InvalidStateError(f"the {axis} starting at {cell_of(k)} breaks rule {fault.value}")
+    if grid:
+        start = next(iter(grid))
+        seen = {start}
+        todo = [start]
+        while todo:
+            k = todo.pop()
+            for n in (k - 1, k + 1, k - STRIDE, k + STRIDE):
+                if n in grid and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        if len(seen) != len(grid):
+            raise InvalidStateError("the tiles on the board are not all connected")
+
+
+def render(board: Board) -> str:
+    """The board as text: one two-letter code per tile, ``.`` for an empty cell.
+
+    Colours are ``R O Y G B P`` and shapes ``o`` (circle), ``s`` (square),
+    ``d`` (diamond), ``c`` (clover), ``x`` (four-point star), ``*`` (eight-point star).
+    """
+    box = board.bounds()
+    if box is None:
+        return "(empty table)"
+    (x0, y0), (x1, y1) = box
+    width = max(len(str(x)) for x in (x0, x1))
+    label = max(len(str(y)) for y in (y0, y1))
+    cols = " ".join(str(x).rjust(max(2, width)) for x in range(x0, x1 + 1))
+    lines = [" " * label + " " + cols]
+    for y in range(y0, y1 + 1):
+        row = []
+        for x in range(x0, x1 + 1):
+            tile = board.get((x, y))
+            row.append((code(tile) if tile else " .").rjust(max(2, width)))
+        lines.append(str(y).rjust(label) + " " + " ".join(row))
+    return "\n".join(lines)
+
+
+_COLOUR_LETTERS: Final = "ROYGBP"
+_SHAPE_LETTERS: Final = "osdcx*"
+
+
+def code(tile: Tile) -> str:
+    """A two-letter code for a tile: colour letter, shape letter (``Ro`` is a red circle)."""
+    return _COLOUR_LETTERS[tile.colour.value] + _SHAPE_LETTERS[tile.shape.value]

@@ -1,0 +1,357 @@
+"""The game flow: dealing, the legal moves, applying a move, and the end of the game."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Collection, Iterator, Sequence
+
+from qwirkle.board import Board, cell_of, key
+from qwirkle.errors import InvalidStateError
+from qwirkle.legality import can_exchange, is_legal, verify
+from qwirkle.lines import group_size
+from qwirkle.movegen import Keyed, can_place, count_placements, exchanges, placements
+from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.rng import seed_state, shuffle
+from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak
+from qwirkle.scoring import Score
+from qwirkle.state import EndReason, GameState, Outcome, Turn
+from qwirkle.tiles import ALL_TILES, Tile
+
+__all__ = ["LegalMoves", "apply", "choose_starter", "is_over", "legal_moves", "new_game", "score"]
+
+
+def new_game(
+    players: Sequence[str],
+    *,
+    seed: int | None = None,
+    ages: Sequence[float] | None = None,
+    rules: RuleSet | None = None,
+    tiebreak: Callable[[tuple[int, ...]], int] | None = None,
+) -> GameState:
+    """Shuffle the bag, deal the hands and find the starting player.
+
+    Rule SETUP-2: each player draws ``hand_size`` tiles from the shuffled bag,
+    in seat order. Rules START-1 to START-3: the player with the largest
+    group starts; a tie is settled by ``rules.start_tiebreak`` using ``ages``
+    (oldest or youngest; a tie in age, or no ages, falls back to seat order),
+    or by ``tiebreak``, a function that gets the tied seats and returns one.
+
+    The same ``seed`` always deals the same game. Without a seed, one is
+    drawn from the operating system and kept in :attr:`GameState.seed`.
+
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> state.players, state.current == state.starter
+    (('Ann', 'Bob'), True)
+    """
+    rules = RuleSet() if rules is None else rules
+    if isinstance(players, str) or not all(isinstance(name, str) for name in players):
+        raise InvalidStateError("players must be a sequence of names")
+    if not rules.min_players <= len(players) <= rules.max_players:
+        raise InvalidStateError(
+            f"{len(players)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
+        )
+    if ages is not None and (len(ages) != len(players) or not all(isinstance(a, (int, float)) for a in ages)):
+        raise InvalidStateError("ages must give one number per player")
+    if seed is None:
+        seed = secrets.randbits(63)
+    if type(seed) is not int:
+        raise InvalidStateError(f"seed must be an int, not {seed!r}")
+    rng, bag = shuffle(seed_state(seed), [t for t in ALL_TILES for _ in range(rules.copies_per_tile)])
+    hands = []
+    for _ in players:
+        hands.append(bag[-rules.hand_size :])
+        bag = bag[: -rules.hand_size]
+    starter = choose_starter(hands, rules.start_tiebreak, ages, tiebreak)
+    return GameState._make(
+        players=tuple(players),
+        board=Board(),
+        hands=tuple(hands),
+        bag=bag,
+        scores=(0,) * len(players),
+        current=starter,
+        rules=rules,
+        history=(),
+        starter=starter,
+        seed=seed,
+        rng=rng,
+        idle_turns=0,
+        outcome=None,
+    )
+
+
+def choose_starter(
+    hands: Sequence[Sequence[Tile]],
+    rule: StartTiebreak = StartTiebreak.OLDEST,
+    ages: Sequence[float] | None = None,
+    tiebreak: Callable[[tuple[int, ...]], int] | None = None,
+) -> int:
+    """The seat that opens: the largest group starts, ties settled by the tie-break.
+
+    Rules START-1, START-2 and START-3.
+
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> red = [Tile(Colour.RED, s) for s in (Shape.CIRCLE, Shape.SQUARE)]
+    >>> blue = [Tile(Colour.BLUE, Shape.CIRCLE), Tile(Colour.RED, Shape.DIAMOND)]
+    >>> choose_starter([blue, red + red], ages=[30, 40])
+    1
+    """
+    sizes = [group_size(t.index for t in hand) for hand in hands]
+    best = max(sizes)
+    tied = tuple(seat for seat, size in enumerate(sizes) if size == best)
+    if len(tied) == 1:
+        return tied[0]
+    if tiebreak is not None:
+        seat = tiebreak(tied)
+        if seat not in tied:
+            raise InvalidStateError(f"the tie-break chose seat {seat!r}, which is not one of the tied seats {tied}")
+        return seat
+    if ages is None or rule is StartTiebreak.SEAT_ORDER:
+        return tied[0]
+    if rule is StartTiebreak.OLDEST:
+        return max(tied, key=lambda seat: (ages[seat], -seat))
+    return min(tied, key=lambda seat: (ages[seat], seat))
+
+
+def _place(keyed: Keyed) -> Place:
+    return Place._trusted(tuple((cell_of(k), ALL_TILES[t]) for k, t in keyed))
+
+
+class LegalMoves(Collection[Move]):
+    """The legal moves of a state, as a lazy collection.
+
+    Iterate it for every legal move, each once: placements first, then one
+    exchange per distinct set of tiles, then the pass when it is the only
+    move (Rule TURN-3). ``len`` counts without building moves, and
+    ``move in moves`` checks that one move. On the opening turn the table is
+    empty and any position will do, so the placements listed (and accepted by
+    ``in``) are the openings laid from ``(0, 0)`` towards +x or +y; use
+    :func:`~qwirkle.is_legal` to check an opening laid elsewhere.
+
+    >>> from qwirkle import new_game
+    >>> moves = legal_moves(new_game(["Ann", "Bob"], seed=7))
+    >>> len(moves) == len(list(moves))
+    True
+    >>> all(move in moves for move in moves)
+    True
+    """
+
+    __slots__ = ("_count", "_keyed", "_state")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._keyed: list[tuple[Keyed, int]] | None = None
+        self._count: int | None = None
+
+    def _all_keyed(self) -> list[tuple[Keyed, int]]:
+        if self._keyed is None:
+            state = self._state
+            if state.outcome is None:
+                hand = [t.index for t in state.hand]
+                self._keyed = list(placements(state.board.grid, hand, state.rules))
+            else:
+                self._keyed = []
+        return self._keyed
+
+    def placements(self) -> Iterator[Place]:
+        """The legal placements, each once."""
+        for keyed, _ in self._all_keyed():
+            yield _place(keyed)
+
+    def exchanges(self) -> Iterator[Exchange]:
+        """The legal exchanges, one per distinct set of tiles (Rules EXCHANGE-1, EXCHANGE-5)."""
+        state = self._state
+        if not can_exchange(state):
+            return
+        hand = [t.index for t in state.hand]
+        largest = min(len(hand), len(state.bag)) if state.rules.exchange_limited_by_bag else len(hand)
+        for pick in exchanges(hand, largest):
+            yield Exchange._trusted(tuple(ALL_TILES[t] for t in pick))
+
+    def can_pass(self) -> bool:
+        """Whether passing is legal (Rule TURN-3)."""
+        return is_legal(self._state, Pass())
+
+    def best(self) -> tuple[Place, Score] | None:
+        """The highest-scoring placement (the first found among equals) and its score, or ``None``."""
+        found = self._all_keyed()
+        if not found:
+            return None
+        keyed, _ = max(found, key=lambda item: item[1])
+        move = _place(keyed)
+        return move, verify(self._state, move)
+
+    def __iter__(self) -> Iterator[Move]:
+        yield from self.placements()
+        yield from self.exchanges()
+        if self.can_pass():
+            yield Pass()
+
+    def __len__(self) -> int:
+        if self._count is None:
+            state = self._state
+            if state.outcome is not None:
+                self._count = 0
+            else:
+                if self._keyed is not None:
+                    count = len(self._keyed)
+                else:
+                    count = count_placements(state.board.grid, [t.index for t in state.hand], state.rules)
+                count += sum(1 for _ in self.exchanges())
+                self._count = count + (1 if self.can_pass() else 0)
+        return self._count
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, (Place, Exchange, Pass)):
+            return False
+        if isinstance(move, Place) and self._state.is_opening and move.cells[0] != (0, 0):
+            return False
+        return is_legal(self._state, move)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {len(self)} moves>"
+
+
+def legal_moves(state: GameState) -> LegalMoves:
+    """Every legal move of the player to move, as a lazy collection (see :class:`LegalMoves`).
+
+    >>> from qwirkle import new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> moves = legal_moves(state)
+    >>> next(iter(moves)) in moves
+    True
+    """
+    return LegalMoves(state)
+
+
+def score(state: GameState, move: Move) -> Score:
+    """What ``move`` would score for the player to move, line by line.
+
+    Raises :class:`~qwirkle.IllegalMoveError` if the move is illegal.
+
+    >>> from qwirkle import new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> move, best = legal_moves(state).best()
+    >>> score(state, move) == best
+    True
+    """
+    return verify(state, move)
+
+
+def is_over(state: GameState) -> bool:
+    """Whether the game has ended; :attr:`GameState.outcome` then says how.
+
+    >>> from qwirkle import new_game
+    >>> is_over(new_game(["Ann", "Bob"], seed=7))
+    False
+    """
+    return state.outcome is not None
+
+
+def apply(state: GameState, move: Move, *, player: int | None = None) -> GameState:
+    """Play ``move`` for the player to move and return the new state; ``state`` is unchanged.
+
+    An illegal move raises :class:`~qwirkle.IllegalMoveError` naming the rule
+    it breaks (if ``player`` is given it must be the seat to move). After a
+    placement the player refills from the bag while it has tiles (Rules
+    TURN-2, END-1); an exchange draws first, then returns the tiles and mixes
+    the bag (Rule EXCHANGE-1, or the other way round with
+    ``exchange_return_before_draw``). The game ends
+    when a player goes out with the bag empty (Rule END-2), or when nobody
+    can place (Rule END-3).
+
+    >>> from qwirkle import new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> after = apply(state, next(iter(legal_moves(state))))
+    >>> after.current != state.current, len(state.board), len(after.board) > 0
+    (True, 0, True)
+    """
+    gained = verify(state, move, player=player)
+    seat = state.current
+    rules = state.rules
+    hands = list(state.hands)
+    bag = state.bag
+    rng = state.rng
+    board = state.board
+    idle = state.idle_turns + 1
+    if isinstance(move, Place):
+        hand = _without(state.hand, move.tiles)
+        draw = min(len(move), len(bag))
+        if draw:
+            hand += bag[len(bag) - draw :]
+            bag = bag[: len(bag) - draw]
+        hands[seat] = hand
+        board = board.placed((key(cell), tile.index) for cell, tile in move.placements)
+        idle = 0
+    elif isinstance(move, Exchange):
+        hand = _without(state.hand, move.tiles)
+        k = len(move)
+        if rules.exchange_return_before_draw:
+            rng, bag = shuffle(rng, bag + move.tiles)
+            hand += bag[len(bag) - k :]
+            bag = bag[: len(bag) - k]
+        else:
+            first = min(k, len(bag))
+            hand += bag[len(bag) - first :]
+            rng, bag = shuffle(rng, bag[: len(bag) - first] + move.tiles)
+            rest = k - first
+            if rest:
+                hand += bag[len(bag) - rest :]
+                bag = bag[: len(bag) - rest]
+        hands[seat] = hand
+    scores = list(state.scores)
+    scores[seat] += gained.total
+    turn = Turn(seat, move, gained)
+    next_state = state._evolve(
+        board=board,
+        hands=tuple(hands),
+        bag=bag,
+        scores=tuple(scores),
+        current=(seat + 1) % len(state.players),
+        history=(*state.history, turn),
+        rng=rng,
+        idle_turns=idle,
+    )
+    reason = _end_reason(next_state, seat)
+    if reason is None:
+        return next_state
+    final = next_state.scores
+    best = max(final)
+    outcome = Outcome(
+        reason=reason,
+        scores=final,
+        winners=tuple(s for s, points in enumerate(final) if points == best),
+        ended_by=seat if reason is EndReason.WENT_OUT else None,
+    )
+    return next_state._evolve(outcome=outcome)
+
+
+def _without(hand: tuple[Tile, ...], tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+    rest = list(hand)
+    for tile in tiles:
+        rest.remove(tile)
+    return tuple(rest)
+
+
+def _end_reason(state: GameState, mover: int) -> EndReason | None:
+    """Whether the turn just played ended the game, and why.
+
+    Rule END-2: a player placed their last tile with the bag empty. Rule
+    END-3: the bag is empty and nobody can place (checked after every turn,
+    or after a full round of turns without a placement). Rule END-5: the
+    optional limit of rounds without a placement.
+    """
+    if not state.hands[mover]:
+        return EndReason.WENT_OUT
+    players = len(state.players)
+    if not state.bag:
+        if state.rules.blocked_end_detection is BlockedEnd.IMMEDIATE:
+            grid = state.board.grid
+            if not any(can_place(grid, [t.index for t in hand]) for hand in state.hands):
+                return EndReason.BLOCKED
+        elif state.idle_turns >= players:
+            return EndReason.BLOCKED
+    limit = state.rules.stalemate_rounds
+    if limit is not None and state.idle_turns >= limit * players:
+        return EndReason.STALEMATE
+    return None
+

@@ -1,0 +1,166 @@
+"""Checking one move against the rules, with the rule it breaks when it is illegal."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from qwirkle.board import STRIDE, cell_of, key
+from qwirkle.catalogue import Rule
+from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.lines import ALL_TYPES, TILE_TYPES, group_size, line_fault
+from qwirkle.movegen import can_place
+from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.scoring import NOTHING, Score, score_placement
+from qwirkle.state import EndReason, GameState
+from qwirkle.tiles import ALL_TILES
+
+__all__ = ["can_exchange", "is_legal", "verify"]
+
+_END_RULES = {EndReason.WENT_OUT: Rule.END_2, EndReason.BLOCKED: Rule.END_3, EndReason.STALEMATE: Rule.END_5}
+_FAULT_WORDS = {
+    Rule.LINE_2: "would mix colours and shapes in its {axis}",
+    Rule.LINE_3: "would repeat a tile in its {axis}",
+    Rule.LINE_4: "would make its {axis} longer than six tiles",
+}
+
+
+def verify(state: GameState, move: Move, *, player: int | None = None) -> Score:
+    """Check ``move`` for the player to move, and return what it would score.
+
+    Raises :class:`~qwirkle.IllegalMoveError` naming the first rule broken;
+    ``player``, if given, must be the seat whose turn it is (Rule START-7).
+    The score includes the end bonus when the move ends the game (Rule SCORE-8).
+    """
+    if state.outcome is not None:
+        raise IllegalMoveError(_END_RULES[state.outcome.reason], "the game is over")
+    if player is not None and player != state.current:
+        raise IllegalMoveError(
+            Rule.START_7, f"it is {state.players[state.current]}'s turn, not seat {player}'s"
+        )
+    if isinstance(move, Place):
+        return _verify_place(state, move)
+    if isinstance(move, Exchange):
+        _verify_exchange(state, move)
+        return NOTHING
+    if isinstance(move, Pass):
+        _verify_pass(state)
+        return NOTHING
+    raise IllegalMoveError(Rule.TURN_1, f"{move!r} is not a move")
+
+
+def is_legal(state: GameState, move: Move, *, player: int | None = None) -> bool:
+    """Whether ``move`` is legal for the player to move."""
+    try:
+        verify(state, move, player=player)
+    except QwirkleError:
+        return False
+    return True
+
+
+def can_exchange(state: GameState) -> bool:
+    """Whether the player to move may exchange at least one tile (Rules EXCHANGE-1, EXCHANGE-5)."""
+    if state.outcome is not None or state.is_opening or not state.hand:
+        return False
+    return bool(state.bag) or not state.rules.exchange_limited_by_bag
+
+
+def _missing(hand: Sequence[object], wanted: Sequence[object]) -> object | None:
+    """A tile of ``wanted`` that the hand does not hold (counting copies), if any."""
+    have = Counter(hand)
+    for tile in wanted:
+        if have[tile] == 0:
+            return tile
+        have[tile] -= 1
+    return None
+
+
+def _verify_place(state: GameState, move: Place) -> Score:
+    grid = state.board.grid
+    hand = state.hand
+    missing = _missing(hand, move.tiles)
+    if missing is not None:
+        raise IllegalMoveError(Rule.TURN_1, f"you do not hold the {missing} you are placing")
+    keys = [key(cell) for cell in move.cells]
+    tiles = [tile.index for tile in move.tiles]
+    for cell, k in zip(move.cells, keys, strict=True):
+        if k in grid:
+            raise IllegalMoveError(Rule.PLACE_5, f"{cell} already holds the {ALL_TILES[grid[k]]}")
+    xs = {x for x, _ in move.cells}
+    ys = {y for _, y in move.cells}
+    if len(xs) > 1 and len(ys) > 1:
+        raise IllegalMoveError(Rule.PLACE_1, "the tiles are not all in one row or one column")
+    step = STRIDE if len(ys) == 1 else 1
+    placed = dict(zip(keys, tiles, strict=True))
+    for k in range(keys[0], keys[-1], step):
+        if k not in placed and k not in grid:
+            raise IllegalMoveError(
+                Rule.PLACE_2, f"{cell_of(k)} would be a gap between the tiles placed"
+            )
+    common = ALL_TYPES
+    for t in tiles:
+        common &= TILE_TYPES[t]
+    if not common:
+        raise IllegalMoveError(Rule.PLACE_3, "the tiles placed share neither a colour nor a shape")
+    if grid and not any(n in grid for k in keys for n in (k - 1, k + 1, k - STRIDE, k + STRIDE)):
+        raise IllegalMoveError(Rule.PLACE_4, "no tile placed touches a tile on the table")
+    _check_lines(grid, placed, keys, step)
+    if not grid and state.rules.opening_must_play_max_group:
+        best = group_size(t.index for t in hand)
+        if len(keys) != best:
+            raise IllegalMoveError(
+                Rule.START_4, f"the opening must lay a largest group of your hand: {best} tiles, not {len(keys)}"
+            )
+    goes_out = len(keys) == len(hand) and not state.bag
+    return score_placement(grid, keys, state.rules, end_bonus=goes_out)
+
+
+def _check_lines(grid: Mapping[int, int], placed: dict[int, int], keys: list[int], step: int) -> None:
+    """Rule LINE-6: every line through a placed tile, both ways, must keep Rules LINE-2 to LINE-4."""
+    across = 1 if step == STRIDE else STRIDE
+    runs = [(keys[0], step)] + [(k, across) for k in keys]
+    if len(keys) == 1:
+        runs = [(keys[0], STRIDE), (keys[0], 1)]
+    for start, direction in runs:
+        low = start
+        while low - direction in grid or low - direction in placed:
+            low -= direction
+        run: list[int] = []
+        k = low
+        while k in grid or k in placed:
+            run.append(k)
+            k += direction
+        line = [grid[j] if j in grid else placed[j] for j in run]
+        fault = line_fault(line)
+        if fault is not None:
+            axis = "row" if direction == STRIDE else "column"
+            culprit = next((j for j in run if j in placed), start)
+            if fault is Rule.LINE_3:
+                culprit = next(j for j in run if j in placed and line.count(placed[j]) > 1)
+            words = _FAULT_WORDS[fault].format(axis=axis)
+            raise IllegalMoveError(fault, f"{ALL_TILES[placed[culprit]]} at {cell_of(culprit)} {words}")
+
+
+def _verify_exchange(state: GameState, move: Exchange) -> None:
+    if state.is_opening:
+        raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not exchange")
+    missing = _missing(state.hand, move.tiles)
+    if missing is not None:
+        raise IllegalMoveError(Rule.EXCHANGE_1, f"you do not hold the {missing} you are exchanging")
+    if state.rules.exchange_limited_by_bag and len(move.tiles) > len(state.bag):
+        if not state.bag:
+            raise IllegalMoveError(Rule.EXCHANGE_5, "the bag is empty, so no exchange is possible")
+        raise IllegalMoveError(
+            Rule.EXCHANGE_5, f"the bag holds only {len(state.bag)} tiles, fewer than the {len(move.tiles)} exchanged"
+        )
+
+
+def _verify_pass(state: GameState) -> None:
+    if state.is_opening:
+        raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not pass")
+    if state.rules.allow_voluntary_pass:
+        return
+    if can_place(state.board.grid, [t.index for t in state.hand]):
+        raise IllegalMoveError(Rule.TURN_3, "you can place a tile, so you may not pass")
+    if can_exchange(state):
+        raise IllegalMoveError(Rule.EXCHANGE_4, "you cannot place, so you must exchange")

@@ -1,0 +1,126 @@
+"""Lines and groups: which sets of tiles may stand together.
+
+Tiles here are indices (0 to 35) and sets of tiles are 36-bit masks. A valid
+line of two or more tiles has exactly one *line type*: one of the six colours
+(types 0 to 5) or one of the six shapes (types 6 to 11), since two different
+tiles share at most one attribute. Type sets are 12-bit masks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from qwirkle.catalogue import Rule
+
+MAX_LINE: Final = 6
+"""Longest possible line (Rule LINE-4)."""
+
+ALL_KINDS: Final = (1 << 36) - 1
+"""The mask of all 36 tile kinds."""
+
+TILE_TYPES: Final[tuple[int, ...]] = tuple((1 << (i // 6)) | (1 << (6 + i % 6)) for i in range(36))
+"""For each tile, the mask of the two line types it can belong to."""
+
+TYPE_TILES: Final[tuple[int, ...]] = tuple(
+    sum(1 << i for i in range(36) if TILE_TYPES[i] >> t & 1) for t in range(12)
+)
+"""For each line type, the mask of its six tiles."""
+
+def _union(types: int) -> int:
+    union = 0
+    for t in range(12):
+        if types >> t & 1:
+            union |= TYPE_TILES[t]
+    return union
+
+
+TYPES_UNION: Final[tuple[int, ...]] = tuple(_union(m) for m in range(1 << 12))
+"""For each mask of line types, the mask of every tile in any of them."""
+
+ALL_TYPES: Final = (1 << 12) - 1
+
+
+def bits(mask: int) -> Iterable[int]:
+    """The positions of the set bits of ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def line_fault(tiles: Sequence[int]) -> Rule | None:
+    """The rule a run of tiles breaks as a line, or ``None`` if it is valid.
+
+    Rule LINE-4: at most six tiles. Rule LINE-3: no two identical tiles.
+    Rule LINE-2: one colour with different shapes, or one shape with
+    different colours. A run of fewer than two tiles is no line (Rule LINE-1)
+    and is always fine.
+    """
+    if len(tiles) < 2:
+        return None
+    if len(tiles) > MAX_LINE:
+        return Rule.LINE_4
+    if len(set(tiles)) != len(tiles):
+        return Rule.LINE_3
+    common = ALL_TYPES
+    for t in tiles:
+        common &= TILE_TYPES[t]
+    return None if common else Rule.LINE_2
+
+
+def fitting(run: Iterable[int]) -> int:
+    """The mask of tiles that can join ``run`` (tiles already in a row) to make a valid line.
+
+    ``run`` holds the tiles on both sides of an empty cell; the result is what
+    may go in that cell (Rules LINE-2 to LINE-4). An empty run allows every tile.
+    """
+    common = ALL_TYPES
+    present = 0
+    count = 0
+    for t in run:
+        bit = 1 << t
+        if present & bit:
+            return 0
+        present |= bit
+        common &= TILE_TYPES[t]
+        count += 1
+    if count == 0:
+        return ALL_KINDS
+    if count >= MAX_LINE:
+        return 0
+    return TYPES_UNION[common] & ~present
+
+
+def groups(hand: Iterable[int]) -> list[frozenset[int]]:
+    """Every largest group of a hand, as sets of tile indices.
+
+    Rule START-1: a group is a set of tiles that could form one line: one
+    colour with different shapes, or one shape with different colours.
+    Identical tiles count once. A hand of tiles that share nothing has
+    groups of one tile.
+    """
+    present = 0
+    for t in hand:
+        present |= 1 << t
+    if not present:
+        return []
+    by_type = [present & TYPE_TILES[t] for t in range(12)]
+    best = max(m.bit_count() for m in by_type)
+    if best == 1:
+        return [frozenset((t,)) for t in bits(present)]
+    found: list[frozenset[int]] = []
+    for m in by_type:
+        if m.bit_count() == best:
+            found.append(frozenset(bits(m)))
+    return found
+
+
+def group_size(hand: Iterable[int]) -> int:
+    """The size of the largest group of a hand (Rule START-1)."""
+    present = 0
+    for t in hand:
+        present |= 1 << t
+    if not present:
+        return 0
+    return max((present & m).bit_count() for m in TYPE_TILES)

@@ -1,0 +1,288 @@
+"""Move generation: every legal placement of a hand on a board, each exactly once.
+
+Works on the engine's plain values: int cell keys (see :mod:`qwirkle.board`),
+tile indices and 36-bit tile masks. Public move objects are built by the
+caller, only when asked for.
+
+How a placement is found once and only once:
+
+- A one-tile move is a cell next to the tiles and a tile that fits both the
+  row and the column through that cell.
+- A move of two or more tiles lies in one row or column (Rule PLACE-1) and,
+  with the tiles between them, fills one unbroken run (Rule PLACE-2). That
+  run, the *window*, is the whole line after the move: at most six cells
+  (Rule LINE-4) with empty cells at both ends. The move is the window plus a
+  tile for each of its empty cells, so enumerating windows, then the ways to
+  fill them, yields each move once.
+- A window's tiles all belong to one line type (a colour or a shape), so the
+  hand must hold at least two distinct tiles of that type.
+- Score depends only on which cells are filled, so it is computed once per
+  window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from itertools import permutations
+from typing import Final, TypeAlias
+
+from qwirkle.board import STRIDE, cell_of
+from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPE_TILES, TYPES_UNION, bits, fitting, groups
+from qwirkle.ruleset import RuleSet
+
+Keyed: TypeAlias = tuple[tuple[int, int], ...]
+"""A placement as ``(cell key, tile index)`` pairs sorted by key."""
+
+_NO_CROSS: Final = (ALL_KINDS, 0)
+
+
+def frontier(grid: Mapping[int, int]) -> dict[int, tuple[int, int, int, int]]:
+    """For every empty cell next to a tile: ``(row mask, row run, column mask, column run)``.
+
+    A mask holds the tiles that fit the line through the cell in that
+    direction (Rules LINE-2 to LINE-4); a run is how many tiles that line
+    already has around the cell.
+    """
+    info: dict[int, tuple[int, int, int, int]] = {}
+    for k in grid:
+        for n in (k - 1, k + 1, k - STRIDE, k + STRIDE):
+            if n in grid or n in info:
+                continue
+            row: list[int] = []
+            j = n - STRIDE
+            while j in grid:
+                row.append(grid[j])
+                j -= STRIDE
+            j = n + STRIDE
+            while j in grid:
+                row.append(grid[j])
+                j += STRIDE
+            col: list[int] = []
+            j = n - 1
+            while j in grid:
+                col.append(grid[j])
+                j -= 1
+            j = n + 1
+            while j in grid:
+                col.append(grid[j])
+                j += 1
+            info[n] = (fitting(row), len(row), fitting(col), len(col))
+    return info
+
+
+def _mask(hand: Sequence[int]) -> int:
+    m = 0
+    for t in hand:
+        m |= 1 << t
+    return m
+
+
+def can_place(grid: Mapping[int, int], hand: Sequence[int]) -> bool:
+    """Whether the hand has any legal placement on a non-empty board.
+
+    Any legal move of several tiles has a tile that is legal on its own (it
+    touches the table and its lines are parts of valid lines), so checking
+    one-tile moves is enough.
+    """
+    if not grid:
+        return bool(hand)
+    hand_mask = _mask(hand)
+    return any(h & v & hand_mask for h, _, v, _ in frontier(grid).values())
+
+
+def _windows(
+    grid: Mapping[int, int], info: Mapping[int, tuple[int, int, int, int]], hand_mask: int, qwirkle_bonus: int
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
+    """Every window of a multi-tile move: ``(empty keys, options per key, points)``, once per line type.
+
+    The options of a key are the hand's tiles of that type that fit its cross line.
+    """
+    useful = 0
+    for t in range(12):
+        if (TYPE_TILES[t] & hand_mask).bit_count() >= 2:
+            useful |= 1 << t
+    if not useful:
+        return
+    for step in (STRIDE, 1):
+        cross: dict[int, tuple[int, int]] = {}
+        for n, (hm, hl, vm, vl) in info.items():
+            if step == STRIDE and vl:
+                cross[n] = (vm, vl)
+            elif step == 1 and hl:
+                cross[n] = (hm, hl)
+        # Group the relevant cells (tiles, and cells touching a tile across) by line.
+        lines: dict[int, set[int]] = {}
+        for k in (*grid, *cross):
+            x, y = cell_of(k)
+            if step == STRIDE:
+                lines.setdefault(y, set()).add(x)
+            else:
+                lines.setdefault(x * STRIDE, set()).add(y)
+        for base, positions in lines.items():
+            starts: set[int] = set()
+            for p in positions:
+                starts.update(range(p - MAX_LINE + 1, p + 1))
+            for a in sorted(starts):
+                start = base + a * step
+                if start - step in grid:
+                    continue
+                types = useful
+                present = 0
+                has_tile = False
+                touches = False
+                empties: list[int] = []
+                masks: list[int] = []
+                points = 0
+                k = start
+                for length in range(1, MAX_LINE + 1):
+                    tile = grid.get(k)
+                    if tile is not None:
+                        bit = 1 << tile
+                        if present & bit:
+                            break
+                        present |= bit
+                        types &= TILE_TYPES[tile]
+                        if not types:
+                            break
+                        has_tile = True
+                    else:
+                        cm, cl = cross.get(k, _NO_CROSS)
+                        if not cm & hand_mask & TYPES_UNION[types]:
+                            break
+                        empties.append(k)
+                        masks.append(cm)
+                        if cl:
+                            touches = True
+                            points += cl + 1 + (qwirkle_bonus if cl + 1 == MAX_LINE else 0)
+                    k += step
+                    if len(empties) >= 2 and (has_tile or touches) and k not in grid:
+                        total = points + length + (qwirkle_bonus if length == MAX_LINE else 0)
+                        keys = tuple(empties)
+                        for ty in bits(types):
+                            cand = TYPE_TILES[ty] & hand_mask & ~present
+                            if cand.bit_count() < len(keys):
+                                continue
+                            opts = tuple(m & cand for m in masks)
+                            if all(opts):
+                                yield keys, opts, total
+
+
+def _fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
+    """Every way to pick one distinct tile per option mask, in order."""
+    first = opts[0] & ~used
+    if len(opts) == 1:
+        for t in bits(first):
+            yield (t,)
+        return
+    rest = opts[1:]
+    for t in bits(first):
+        for tail in _fillings(rest, used | (1 << t)):
+            yield (t, *tail)
+
+
+def _count_fillings(opts: Sequence[int], used: int = 0) -> int:
+    first = opts[0] & ~used
+    if len(opts) == 1:
+        return first.bit_count()
+    rest = opts[1:]
+    return sum(_count_fillings(rest, used | (1 << t)) for t in bits(first))
+
+
+def _opening_lines(hand: Sequence[int], rules: RuleSet) -> list[tuple[int, ...]]:
+    """The tile sets the opening may lay, each as a sorted tuple (Rule START-4)."""
+    if rules.opening_must_play_max_group:
+        return [tuple(sorted(g)) for g in groups(hand)]
+    hand_mask = _mask(hand)
+    found: set[tuple[int, ...]] = {(t,) for t in bits(hand_mask)}
+    for ty in range(12):
+        tiles = list(bits(TYPE_TILES[ty] & hand_mask))
+        for size in range(2, len(tiles) + 1):
+            for pick in _subsets(tiles, size):
+                found.add(pick)
+    return sorted(found)
+
+
+def _subsets(items: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
+    if size == 0:
+        yield ()
+        return
+    for i in range(len(items) - size + 1):
+        for tail in _subsets(items[i + 1 :], size - 1):
+            yield (items[i], *tail)
+
+
+def opening_points(size: int, rules: RuleSet) -> int:
+    """What an opening of ``size`` tiles scores (Rules START-5, START-6, SCORE-4)."""
+    if size == 1:
+        return rules.lone_tile_points
+    return size + (rules.qwirkle_bonus if size == MAX_LINE else 0)
+
+
+def placements(grid: Mapping[int, int], hand: Sequence[int], rules: RuleSet) -> Iterator[tuple[Keyed, int]]:
+    """Every legal placement with its points (end bonus excluded), each once.
+
+    On an empty board these are the openings laid from cell (0, 0) towards
+    +x or +y, one per ordering of each allowed group (Rule START-4).
+    """
+    if not grid:
+        for line in _opening_lines(hand, rules):
+            points = opening_points(len(line), rules)
+            if len(line) == 1:
+                yield ((0, line[0]),), points
+                continue
+            for order in permutations(line):
+                yield tuple((i * STRIDE, t) for i, t in enumerate(order)), points
+                yield tuple(enumerate(order)), points
+        return
+    hand_mask = _mask(hand)
+    qb = rules.qwirkle_bonus
+    info = frontier(grid)
+    for n, (hm, hl, vm, vl) in info.items():
+        fits = hm & vm & hand_mask
+        if fits:
+            points = (hl + 1 if hl else 0) + (vl + 1 if vl else 0)
+            points += (qb if hl == MAX_LINE - 1 else 0) + (qb if vl == MAX_LINE - 1 else 0)
+            for t in bits(fits):
+                yield ((n, t),), points
+    for keys, opts, points in _windows(grid, info, hand_mask, qb):
+        for tiles in _fillings(opts):
+            yield tuple(zip(keys, tiles, strict=True)), points
+
+
+def count_placements(grid: Mapping[int, int], hand: Sequence[int], rules: RuleSet) -> int:
+    """How many legal placements there are, without building them."""
+    if not grid:
+        total = 0
+        for line in _opening_lines(hand, rules):
+            n = 1
+            for i in range(2, len(line) + 1):
+                n *= i
+            total += 1 if len(line) == 1 else 2 * n
+        return total
+    hand_mask = _mask(hand)
+    info = frontier(grid)
+    total = sum((h & v & hand_mask).bit_count() for h, _, v, _ in info.values())
+    for _, opts, _ in _windows(grid, info, hand_mask, rules.qwirkle_bonus):
+        total += _count_fillings(opts)
+    return total
+
+
+def exchanges(hand: Sequence[int], largest: int) -> Iterator[tuple[int, ...]]:
+    """Every distinct multiset of 1 to ``largest`` tiles of the hand, as sorted tuples."""
+    counts: dict[int, int] = {}
+    for t in hand:
+        counts[t] = counts.get(t, 0) + 1
+    kinds = sorted(counts)
+
+    def build(i: int, room: int) -> Iterator[tuple[int, ...]]:
+        if i == len(kinds):
+            yield ()
+            return
+        t = kinds[i]
+        for n in range(min(counts[t], room) + 1):
+            for tail in build(i + 1, room - n):
+                yield (t,) * n + tail
+
+    for pick in build(0, largest):
+        if pick:
+            yield pick

@@ -1,0 +1,161 @@
+"""Moves as values: placing tiles, exchanging tiles, and the forced pass.
+
+Moves are equal when they do the same thing and are hashable: the order in
+which tiles are given does not matter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import TypeAlias
+
+import attrs
+
+from qwirkle.board import Cell, check_cell
+from qwirkle.catalogue import Rule
+from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.tiles import Tile
+
+__all__ = ["Exchange", "InvalidMoveError", "Move", "Pass", "Place"]
+
+
+class InvalidMoveError(QwirkleError):
+    """A move value that is malformed: wrong types or cells out of range."""
+
+
+def _placements(tiles: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]]) -> tuple[tuple[Cell, Tile], ...]:
+    pairs = tiles.items() if isinstance(tiles, Mapping) else tiles
+    if isinstance(pairs, (str, bytes)):
+        raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {pairs!r}")
+    out: dict[Cell, Tile] = {}
+    try:
+        items = list(pairs)
+    except TypeError:
+        raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {tiles!r}") from None
+    for pair in items:
+        try:
+            cell, tile = pair
+        except (TypeError, ValueError):
+            raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {pair!r}") from None
+        try:
+            cell = check_cell(cell)
+        except QwirkleError as error:
+            raise InvalidMoveError(str(error)) from None
+        if not isinstance(tile, Tile):
+            raise InvalidMoveError(f"only tiles can be placed, not {tile!r}")
+        if cell in out:
+            raise IllegalMoveError(Rule.PLACE_5, f"two tiles are placed on {cell}")
+        out[cell] = tile
+    if not out:
+        raise IllegalMoveError(Rule.TURN_1, "a placement needs at least one tile")
+    return tuple(sorted(out.items()))
+
+
+@attrs.frozen(repr=False)
+class Place:
+    """Place one or more tiles, each on its cell.
+
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> move = Place({(1, 0): Tile(Colour.RED, Shape.SQUARE), (0, 0): Tile(Colour.RED, Shape.CIRCLE)})
+    >>> move
+    Place({(0, 0): Tile(Colour.RED, Shape.CIRCLE), (1, 0): Tile(Colour.RED, Shape.SQUARE)})
+    >>> move == Place([((0, 0), Tile(Colour.RED, Shape.CIRCLE)), ((1, 0), Tile(Colour.RED, Shape.SQUARE))])
+    True
+    >>> move.cells
+    ((0, 0), (1, 0))
+    """
+
+    placements: tuple[tuple[Cell, Tile], ...] = attrs.field(converter=_placements)
+    """The ``(cell, tile)`` pairs, sorted by cell."""
+
+    @classmethod
+    def _trusted(cls, placements: tuple[tuple[Cell, Tile], ...]) -> Place:
+        """A move from pairs already checked and sorted by cell."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "placements", placements)
+        return move
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        """The cells that receive a tile, in order."""
+        return tuple(cell for cell, _ in self.placements)
+
+    @property
+    def tiles(self) -> tuple[Tile, ...]:
+        """The tiles placed, in the order of their cells."""
+        return tuple(tile for _, tile in self.placements)
+
+    def __len__(self) -> int:
+        return len(self.placements)
+
+    def __iter__(self) -> Iterator[tuple[Cell, Tile]]:
+        return iter(self.placements)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{cell}: {tile!r}" for cell, tile in self.placements)
+        return f"Place({{{inner}}})"
+
+    def __str__(self) -> str:
+        return ", ".join(f"{tile} at {cell}" for cell, tile in self.placements)
+
+
+def _exchanged(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
+    if isinstance(tiles, Tile):
+        tiles = (tiles,)
+    try:
+        out = list(tiles)
+    except TypeError:
+        raise InvalidMoveError(f"an exchange is a collection of tiles, not {tiles!r}") from None
+    for tile in out:
+        if not isinstance(tile, Tile):
+            raise InvalidMoveError(f"only tiles can be exchanged, not {tile!r}")
+    if not out:
+        raise IllegalMoveError(Rule.EXCHANGE_1, "an exchange needs at least one tile")
+    return tuple(sorted(out))
+
+
+@attrs.frozen(repr=False)
+class Exchange:
+    """Exchange some tiles of the hand for tiles from the bag (Rule EXCHANGE-1).
+
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> Exchange([Tile(Colour.BLUE, Shape.STAR4), Tile(Colour.RED, Shape.CIRCLE)])
+    Exchange([Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.BLUE, Shape.STAR4)])
+    """
+
+    tiles: tuple[Tile, ...] = attrs.field(converter=_exchanged)
+    """The tiles given back, sorted."""
+
+    @classmethod
+    def _trusted(cls, tiles: tuple[Tile, ...]) -> Exchange:
+        move = object.__new__(cls)
+        object.__setattr__(move, "tiles", tiles)
+        return move
+
+    def __len__(self) -> int:
+        return len(self.tiles)
+
+    def __repr__(self) -> str:
+        return f"Exchange([{', '.join(repr(t) for t in self.tiles)}])"
+
+    def __str__(self) -> str:
+        return "exchange " + ", ".join(str(t) for t in self.tiles)
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """Pass the turn: allowed only when no placement or exchange is (Rule TURN-3).
+
+    >>> Pass() == Pass()
+    True
+    """
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move: TypeAlias = Place | Exchange | Pass
+"""Any move."""

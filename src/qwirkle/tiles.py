@@ -1,0 +1,125 @@
+"""Tiles: six colours, six shapes, and the 36 kinds of tile they make.
+
+Rule TILES-1: there are 36 distinct tiles, one for each colour and shape.
+Rule TILES-2: each kind exists in ``copies_per_tile`` copies (3 by default: 108 tiles).
+
+Inside the engine a tile is its :attr:`Tile.index`, an ``int`` from 0 to 35
+(``colour * 6 + shape``), and sets of tiles are 36-bit masks. The public
+:class:`Tile` value is built only at the boundary.
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Final
+
+import attrs
+
+__all__ = ["ALL_TILES", "Colour", "Shape", "Tile"]
+
+
+class Colour(enum.Enum):
+    """The six tile colours (Rule TILES-1).
+
+    >>> Colour.RED
+    Colour.RED
+    >>> str(Colour.PURPLE)
+    'purple'
+    """
+
+    RED = 0
+    ORANGE = 1
+    YELLOW = 2
+    GREEN = 3
+    BLUE = 4
+    PURPLE = 5
+
+    def __repr__(self) -> str:
+        return f"Colour.{self.name}"
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+class Shape(enum.Enum):
+    """The six tile shapes (Rule TILES-1).
+
+    ``STAR4`` is the four-point star (criss-cross), ``STAR8`` the eight-point
+    star (starburst).
+
+    >>> Shape.STAR4
+    Shape.STAR4
+    >>> str(Shape.STAR8)
+    'eight-point star'
+    """
+
+    CIRCLE = 0
+    SQUARE = 1
+    DIAMOND = 2
+    CLOVER = 3
+    STAR4 = 4
+    STAR8 = 5
+
+    def __repr__(self) -> str:
+        return f"Shape.{self.name}"
+
+    def __str__(self) -> str:
+        return _SHAPE_WORDS[self.value]
+
+
+_SHAPE_WORDS: Final = ("circle", "square", "diamond", "clover", "four-point star", "eight-point star")
+_COLOURS: Final = tuple(Colour)
+_SHAPES: Final = tuple(Shape)
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Tile:
+    """One tile: a colour and a shape.
+
+    Tiles are values: two tiles with the same colour and shape are equal,
+    whichever copy they are. They sort by colour, then shape.
+
+    >>> tile = Tile(Colour.RED, Shape.CIRCLE)
+    >>> tile
+    Tile(Colour.RED, Shape.CIRCLE)
+    >>> str(tile)
+    'red circle'
+    >>> tile.index, Tile.from_index(tile.index) == tile
+    (0, True)
+    """
+
+    colour: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
+    shape: Shape = attrs.field(validator=attrs.validators.instance_of(Shape))
+
+    @property
+    def index(self) -> int:
+        """The tile's number from 0 to 35: ``colour * 6 + shape``."""
+        return self.colour.value * 6 + self.shape.value
+
+    @staticmethod
+    def from_index(index: int) -> Tile:
+        """The tile numbered ``index`` (0 to 35).
+
+        >>> Tile.from_index(35)
+        Tile(Colour.PURPLE, Shape.STAR8)
+        """
+        return ALL_TILES[index]
+
+    def shares_attribute(self, other: Tile) -> bool:
+        """Whether the two tiles have the same colour or the same shape."""
+        return self.colour is other.colour or self.shape is other.shape
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Tile):
+            return NotImplemented
+        return self.index < other.index
+
+    def __repr__(self) -> str:
+        return f"Tile({self.colour!r}, {self.shape!r})"
+
+    def __str__(self) -> str:
+        return f"{self.colour} {self.shape}"
+
+
+ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile(c, s) for c in _COLOURS for s in _SHAPES)
+"""The 36 distinct tiles, ordered by :attr:`Tile.index`."""
