@@ -14,7 +14,7 @@ False
 from qwirkle.board import Board, Cell
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, InvalidOptionsError, InvalidStateError, QwirkleError
-from qwirkle.game import LegalMoves, apply, choose_starter, is_over, legal_moves, new_game, score
+from qwirkle.game import LegalMoves, apply, choose_starter, is_over, legal_moves, new_game, position, score
 from qwirkle.legality import is_legal, verify
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
 from qwirkle.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
@@ -58,6 +58,7 @@ __all__ = [
     "is_over",
     "legal_moves",
     "new_game",
+    "position",
     "score",
     "verify",
 ]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
-from qwirkle.board import Board, cell_of, key
+from qwirkle.board import Board, Cell, cell_of, key
 from qwirkle.errors import InvalidStateError
 from qwirkle.legality import can_exchange, is_legal, verify
 from qwirkle.lines import group_size
@@ -17,7 +18,7 @@ from qwirkle.scoring import Score
 from qwirkle.state import EndReason, GameState, Outcome, Turn
 from qwirkle.tiles import ALL_TILES, Tile
 
-__all__ = ["LegalMoves", "apply", "choose_starter", "is_over", "legal_moves", "new_game", "score"]
+__all__ = ["LegalMoves", "apply", "choose_starter", "is_over", "legal_moves", "new_game", "position", "score"]
 
 
 def new_game(
@@ -76,6 +77,55 @@ def new_game(
         rng=rng,
         idle_turns=0,
         outcome=None,
+    )
+
+
+def position(
+    players: Sequence[str],
+    board: Board | Mapping[Cell, Tile],
+    hands: Sequence[Sequence[Tile]],
+    *,
+    bag: Sequence[Tile] | None = None,
+    scores: Sequence[int] | None = None,
+    current: int = 0,
+    rules: RuleSet | None = None,
+    seed: int = 0,
+) -> GameState:
+    """A state set up by hand, for puzzles, tests and analysis.
+
+    Without ``bag``, the bag holds every tile that is on neither the board
+    nor a hand, shuffled by ``seed``. The result is checked like any hand-built
+    :class:`GameState` and raises :class:`~qwirkle.InvalidStateError` if it
+    could not arise in a game.
+
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> red = [Tile(Colour.RED, shape) for shape in Shape]
+    >>> state = position(["Ann", "Bob"], {(0, 0): red[0], (1, 0): red[1]}, [red[2:], red[2:]])
+    >>> len(state.bag), state.is_opening
+    (96, False)
+    """
+    rules = RuleSet() if rules is None else rules
+    if not isinstance(board, Board):
+        board = Board(board)
+    rng = seed_state(seed)
+    if bag is None:
+        left = Counter(dict.fromkeys(ALL_TILES, rules.copies_per_tile))
+        left.subtract(board.values())
+        for hand in hands:
+            left.subtract(hand)
+        if any(n < 0 for n in left.values()):
+            raise InvalidStateError(f"more than {rules.copies_per_tile} copies of a tile (Rule TILES-2)")
+        rng, bag = shuffle(rng, sorted(left.elements()))
+    return GameState(
+        players=players,
+        board=board,
+        hands=hands,
+        bag=bag,
+        scores=scores,
+        current=current,
+        rules=rules,
+        seed=seed,
+        rng=rng,
     )
 
 
