@@ -100,9 +100,11 @@ def position(
 
     >>> from qwirkle import Colour, Shape, Tile
     >>> red = [Tile(Colour.RED, shape) for shape in Shape]
-    >>> state = position(["Ann", "Bob"], {(0, 0): red[0], (1, 0): red[1]}, [red[2:], red[2:]])
+    >>> blue = [Tile(Colour.BLUE, shape) for shape in Shape]
+    >>> hands = [red[2:] + blue[:2], red[2:] + blue[2:4]]
+    >>> state = position(["Ann", "Bob"], {(0, 0): red[0], (1, 0): red[1]}, hands)
     >>> len(state.bag), state.is_opening
-    (96, False)
+    (94, False)
     """
     rules = RuleSet() if rules is None else rules
     if not isinstance(board, Board):
