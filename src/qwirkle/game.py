@@ -10,7 +10,7 @@ from qwirkle.board import Board, Cell, cell_of, key
 from qwirkle.errors import InvalidStateError
 from qwirkle.legality import can_exchange, is_legal, verify
 from qwirkle.lines import group_size
-from qwirkle.movegen import Keyed, can_place, count_placements, exchanges, placements
+from qwirkle.movegen import Keyed, can_place, count_exchanges, count_placements, exchanges, placements
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.rng import seed_state, shuffle
 from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak
@@ -209,15 +209,21 @@ class LegalMoves(Collection[Move]):
         for keyed, _ in self._all_keyed():
             yield _place(keyed)
 
-    def exchanges(self) -> Iterator[Exchange]:
-        """The legal exchanges, one per distinct set of tiles (Rules EXCHANGE-1, EXCHANGE-5)."""
+    def _exchange_limit(self) -> int:
+        """The most tiles an exchange may hold now, 0 if none is allowed."""
         state = self._state
         if not can_exchange(state):
-            return
-        hand = [t.index for t in state.hand]
-        largest = min(len(hand), len(state.bag)) if state.rules.exchange_limited_by_bag else len(hand)
-        for pick in exchanges(hand, largest):
-            yield Exchange._trusted(tuple(ALL_TILES[t] for t in pick))
+            return 0
+        if state.rules.exchange_limited_by_bag:
+            return min(len(state.hand), len(state.bag))
+        return len(state.hand)
+
+    def exchanges(self) -> Iterator[Exchange]:
+        """The legal exchanges, one per distinct set of tiles (Rules EXCHANGE-1, EXCHANGE-5)."""
+        largest = self._exchange_limit()
+        if largest:
+            for pick in exchanges([t.index for t in self._state.hand], largest):
+                yield Exchange._trusted(tuple(ALL_TILES[t] for t in pick))
 
     def can_pass(self) -> bool:
         """Whether passing is legal (Rule TURN-3)."""
@@ -248,7 +254,9 @@ class LegalMoves(Collection[Move]):
                     count = len(self._keyed)
                 else:
                     count = count_placements(state.board.grid, [t.index for t in state.hand], state.rules)
-                count += sum(1 for _ in self.exchanges())
+                largest = self._exchange_limit()
+                if largest:
+                    count += count_exchanges([t.index for t in state.hand], largest)
                 self._count = count + (1 if self.can_pass() else 0)
         return self._count
 

@@ -286,3 +286,15 @@ def exchanges(hand: Sequence[int], largest: int) -> Iterator[tuple[int, ...]]:
     for pick in build(0, largest):
         if pick:
             yield pick
+
+
+def count_exchanges(hand: Sequence[int], largest: int) -> int:
+    """How many distinct multisets of 1 to ``largest`` tiles the hand offers."""
+    counts: dict[int, int] = {}
+    for t in hand:
+        counts[t] = counts.get(t, 0) + 1
+    # ways[n]: multisets of exactly n tiles from the kinds seen so far.
+    ways = [1] + [0] * largest
+    for c in counts.values():
+        ways = [sum(ways[n - j] for j in range(min(c, n) + 1)) for n in range(largest + 1)]
+    return sum(ways[1:])

@@ -12,7 +12,14 @@ from qwirkle.errors import InvalidOptionsError
 __all__ = ["BlockedEnd", "FinalTiebreak", "RuleSet", "StartTiebreak"]
 
 
-class StartTiebreak(enum.Enum):
+class _Option(enum.Enum):
+    """An option value whose repr can be pasted back as code."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}.{self.name}"
+
+
+class StartTiebreak(_Option):
     """Who starts when players tie for the largest group (Rule START-3)."""
 
     OLDEST = "oldest"
@@ -23,7 +30,7 @@ class StartTiebreak(enum.Enum):
     """The tied player who sits first in seat order."""
 
 
-class BlockedEnd(enum.Enum):
+class BlockedEnd(_Option):
     """How a blocked game is detected (Rule END-3)."""
 
     IMMEDIATE = "immediate"
@@ -32,7 +39,7 @@ class BlockedEnd(enum.Enum):
     """End after every player has passed once in a row."""
 
 
-class FinalTiebreak(enum.Enum):
+class FinalTiebreak(_Option):
     """What a tie for the highest total means (Rule END-4)."""
 
     SHARED = "shared"
@@ -70,7 +77,7 @@ class RuleSet:
     >>> RuleSet().hand_size
     6
     >>> RuleSet.preset("youngest_starts").start_tiebreak
-    <StartTiebreak.YOUNGEST: 'youngest'>
+    StartTiebreak.YOUNGEST
     """
 
     min_players: int = attrs.field(default=2, validator=_at_least(1))

@@ -29,6 +29,9 @@ class EndReason(enum.Enum):
     STALEMATE = "stalemate"
     """The configured number of rounds passed with no placement (Rule END-5)."""
 
+    def __repr__(self) -> str:
+        return f"EndReason.{self.name}"
+
 
 @attrs.frozen
 class Outcome:
