@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Final, TypeAlias
 
 from qwirkle.errors import InvalidStateError
-from qwirkle.lines import line_fault
+from qwirkle.lines import fitting, line_fault
 from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = ["COORD_LIMIT", "Board", "Cell"]
@@ -69,10 +69,11 @@ class Board(Mapping[Cell, Tile]):
     ((0, 0), (1, 0))
     """
 
-    __slots__ = ("_grid", "_hash")
+    __slots__ = ("_frontier", "_grid", "_hash")
 
     _grid: dict[int, int]
     _hash: int | None
+    _frontier: dict[int, Frontier] | None
 
     def __init__(self, cells: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]] = ()) -> None:
         pairs = cells.items() if isinstance(cells, Mapping) else cells
@@ -91,20 +92,60 @@ class Board(Mapping[Cell, Tile]):
         _check_grid(grid)
         self._grid = grid
         self._hash = None
+        self._frontier = None
 
     @classmethod
-    def _of(cls, grid: dict[int, int]) -> Board:
+    def _of(cls, grid: dict[int, int], frontier: dict[int, Frontier] | None = None) -> Board:
         """A board over ``grid`` (which it now owns), trusted and unchecked."""
         board = object.__new__(cls)
         board._grid = grid
         board._hash = None
+        board._frontier = frontier
         return board
 
     def placed(self, keyed: Iterable[tuple[int, int]]) -> Board:
-        """A new board with tiles added at int keys (unchecked)."""
+        """A new board with tiles added at int keys (unchecked).
+
+        If this board's frontier is known, the new board's is derived from it:
+        only the cells at the ends of the lines through the new tiles change.
+        """
         grid = self._grid.copy()
-        grid.update(keyed)
-        return Board._of(grid)
+        new = dict(keyed)
+        grid.update(new)
+        if self._frontier is None:
+            return Board._of(grid)
+        frontier = self._frontier.copy()
+        for k in new:
+            frontier.pop(k, None)
+        for k in new:
+            for step in (STRIDE, 1):
+                low = k - step
+                while low in grid:
+                    low -= step
+                high = k + step
+                while high in grid:
+                    high += step
+                frontier[low] = _frontier_cell(grid, low)
+                frontier[high] = _frontier_cell(grid, high)
+        return Board._of(grid, frontier)
+
+    def frontier(self) -> Mapping[int, Frontier]:
+        """For each empty cell next to a tile, by int key: ``(row mask, row run, column mask, column run)``.
+
+        A mask holds the tiles that fit the line through the cell in that
+        direction (Rules LINE-2 to LINE-4); a run is how many tiles that line
+        already has around the cell. Computed once per board.
+        """
+        if self._frontier is None:
+            grid = self._grid
+            frontier: dict[int, Frontier] = {}
+            for k in grid:
+                for n in (k - 1, k + 1, k - STRIDE, k + STRIDE):
+                    if n not in grid and n not in frontier:
+                        frontier[n] = _frontier_cell(grid, n)
+            object.__setattr__(self, "_frontier", frontier)
+            return frontier
+        return self._frontier
 
     def __getitem__(self, cell: Cell) -> Tile:
         try:
@@ -172,6 +213,32 @@ class Board(Mapping[Cell, Tile]):
     def lines_through(self, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
         """The lines (runs of two or more tiles, Rule LINE-1) that contain ``cell``."""
         return tuple(line for line in (self.row(cell), self.column(cell)) if len(line) >= 2)
+
+
+Frontier: TypeAlias = tuple[int, int, int, int]
+"""What fits an empty cell: ``(row mask, row run length, column mask, column run length)``."""
+
+
+def _frontier_cell(grid: Mapping[int, int], n: int) -> Frontier:
+    row: list[int] = []
+    j = n - STRIDE
+    while j in grid:
+        row.append(grid[j])
+        j -= STRIDE
+    j = n + STRIDE
+    while j in grid:
+        row.append(grid[j])
+        j += STRIDE
+    col: list[int] = []
+    j = n - 1
+    while j in grid:
+        col.append(grid[j])
+        j -= 1
+    j = n + 1
+    while j in grid:
+        col.append(grid[j])
+        j += 1
+    return (fitting(row), len(row), fitting(col), len(col))
 
 
 def _run(grid: Mapping[int, int], k: int, step: int) -> list[int]:

@@ -199,7 +199,7 @@ class LegalMoves(Collection[Move]):
             state = self._state
             if state.outcome is None:
                 hand = [t.index for t in state.hand]
-                self._keyed = list(placements(state.board.grid, hand, state.rules))
+                self._keyed = list(placements(state.board, hand, state.rules))
             else:
                 self._keyed = []
         return self._keyed
@@ -253,7 +253,7 @@ class LegalMoves(Collection[Move]):
                 if self._keyed is not None:
                     count = len(self._keyed)
                 else:
-                    count = count_placements(state.board.grid, [t.index for t in state.hand], state.rules)
+                    count = count_placements(state.board, [t.index for t in state.hand], state.rules)
                 largest = self._exchange_limit()
                 if largest:
                     count += count_exchanges([t.index for t in state.hand], largest)
@@ -405,8 +405,7 @@ def _end_reason(state: GameState, mover: int) -> EndReason | None:
     players = len(state.players)
     if not state.bag:
         if state.rules.blocked_end_detection is BlockedEnd.IMMEDIATE:
-            grid = state.board.grid
-            if not any(can_place(grid, [t.index for t in hand]) for hand in state.hands):
+            if not any(can_place(state.board, [t.index for t in hand]) for hand in state.hands):
                 return EndReason.BLOCKED
         elif state.idle_turns >= players:
             return EndReason.BLOCKED

@@ -160,7 +160,7 @@ def _verify_pass(state: GameState) -> None:
         raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not pass")
     if state.rules.allow_voluntary_pass:
         return
-    if can_place(state.board.grid, [t.index for t in state.hand]):
+    if can_place(state.board, [t.index for t in state.hand]):
         raise IllegalMoveError(Rule.TURN_3, "you can place a tile, so you may not pass")
     if can_exchange(state):
         raise IllegalMoveError(Rule.EXCHANGE_4, "you cannot place, so you must exchange")

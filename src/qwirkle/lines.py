@@ -38,6 +38,9 @@ def _union(types: int) -> int:
 TYPES_UNION: Final[tuple[int, ...]] = tuple(_union(m) for m in range(1 << 12))
 """For each mask of line types, the mask of every tile in any of them."""
 
+TYPE_BITS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(t for t in range(12) if m >> t & 1) for m in range(1 << 12))
+"""For each mask of line types, the types in it."""
+
 ALL_TYPES: Final = (1 << 12) - 1
 
 

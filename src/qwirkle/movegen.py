@@ -26,48 +26,14 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import permutations
 from typing import Final, TypeAlias
 
-from qwirkle.board import STRIDE, cell_of
-from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPE_TILES, TYPES_UNION, bits, fitting, groups
+from qwirkle.board import STRIDE, Board
+from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
 
 Keyed: TypeAlias = tuple[tuple[int, int], ...]
 """A placement as ``(cell key, tile index)`` pairs sorted by key."""
 
 _NO_CROSS: Final = (ALL_KINDS, 0)
-
-
-def frontier(grid: Mapping[int, int]) -> dict[int, tuple[int, int, int, int]]:
-    """For every empty cell next to a tile: ``(row mask, row run, column mask, column run)``.
-
-    A mask holds the tiles that fit the line through the cell in that
-    direction (Rules LINE-2 to LINE-4); a run is how many tiles that line
-    already has around the cell.
-    """
-    info: dict[int, tuple[int, int, int, int]] = {}
-    for k in grid:
-        for n in (k - 1, k + 1, k - STRIDE, k + STRIDE):
-            if n in grid or n in info:
-                continue
-            row: list[int] = []
-            j = n - STRIDE
-            while j in grid:
-                row.append(grid[j])
-                j -= STRIDE
-            j = n + STRIDE
-            while j in grid:
-                row.append(grid[j])
-                j += STRIDE
-            col: list[int] = []
-            j = n - 1
-            while j in grid:
-                col.append(grid[j])
-                j -= 1
-            j = n + 1
-            while j in grid:
-                col.append(grid[j])
-                j += 1
-            info[n] = (fitting(row), len(row), fitting(col), len(col))
-    return info
 
 
 def _mask(hand: Sequence[int]) -> int:
@@ -77,17 +43,17 @@ def _mask(hand: Sequence[int]) -> int:
     return m
 
 
-def can_place(grid: Mapping[int, int], hand: Sequence[int]) -> bool:
+def can_place(board: Board, hand: Sequence[int]) -> bool:
     """Whether the hand has any legal placement on a non-empty board.
 
     Any legal move of several tiles has a tile that is legal on its own (it
     touches the table and its lines are parts of valid lines), so checking
     one-tile moves is enough.
     """
-    if not grid:
+    if not board:
         return bool(hand)
     hand_mask = _mask(hand)
-    return any(h & v & hand_mask for h, _, v, _ in frontier(grid).values())
+    return any(h & v & hand_mask for h, _, v, _ in board.frontier().values())
 
 
 def _windows(
@@ -96,75 +62,86 @@ def _windows(
     """Every window of a multi-tile move: ``(empty keys, options per key, points)``, once per line type.
 
     The options of a key are the hand's tiles of that type that fit its cross line.
+
+    A window is found from its *anchor*: its first cell, going along the
+    line, that is a tile or an empty cell with a tile across. Before the
+    anchor it can only have free cells (empty, nothing across), so each
+    window is grown once from its anchor and then widened to the left.
     """
+    in_hand = [m & hand_mask for m in TYPE_TILES]
     useful = 0
     for t in range(12):
-        if (TYPE_TILES[t] & hand_mask).bit_count() >= 2:
+        if in_hand[t].bit_count() >= 2:
             useful |= 1 << t
     if not useful:
         return
     for step in (STRIDE, 1):
-        cross: dict[int, tuple[int, int]] = {}
-        for n, (hm, hl, vm, vl) in info.items():
-            if step == STRIDE and vl:
-                cross[n] = (vm, vl)
-            elif step == 1 and hl:
-                cross[n] = (hm, hl)
-        # Group the relevant cells (tiles, and cells touching a tile across) by line.
-        lines: dict[int, set[int]] = {}
-        for k in (*grid, *cross):
-            x, y = cell_of(k)
-            if step == STRIDE:
-                lines.setdefault(y, set()).add(x)
-            else:
-                lines.setdefault(x * STRIDE, set()).add(y)
-        for base, positions in lines.items():
-            starts: set[int] = set()
-            for p in positions:
-                starts.update(range(p - MAX_LINE + 1, p + 1))
-            for a in sorted(starts):
-                start = base + a * step
-                if start - step in grid:
+        if step == STRIDE:
+            cross = {n: (vm, vl) for n, (_, _, vm, vl) in info.items() if vl}
+        else:
+            cross = {n: (hm, hl) for n, (hm, hl, _, _) in info.items() if hl}
+        anchors = [k for k, t in grid.items() if TILE_TYPES[t] & useful and k - step not in grid]
+        anchors.extend(n for n in cross if n - step not in grid)
+        for anchor in anchors:
+            widest: int | None = None
+            types = useful
+            present = 0
+            has_tile = False
+            touches = False
+            empties: list[int] = []
+            masks: list[int] = []
+            points = 0
+            k = anchor
+            for length in range(1, MAX_LINE + 1):
+                tile = grid.get(k)
+                if tile is not None:
+                    bit = 1 << tile
+                    if present & bit:
+                        break
+                    present |= bit
+                    types &= TILE_TYPES[tile]
+                    if not types:
+                        break
+                    has_tile = True
+                else:
+                    cm, cl = cross.get(k, _NO_CROSS)
+                    if not cm & hand_mask & TYPES_UNION[types]:
+                        break
+                    empties.append(k)
+                    masks.append(cm)
+                    if cl:
+                        touches = True
+                        points += cl + 1 + (qwirkle_bonus if cl + 1 == MAX_LINE else 0)
+                k += step
+                if k in grid or not (has_tile or touches):
                     continue
-                types = useful
-                present = 0
-                has_tile = False
-                touches = False
-                empties: list[int] = []
-                masks: list[int] = []
-                points = 0
-                k = start
-                for length in range(1, MAX_LINE + 1):
-                    tile = grid.get(k)
-                    if tile is not None:
-                        bit = 1 << tile
-                        if present & bit:
-                            break
-                        present |= bit
-                        types &= TILE_TYPES[tile]
-                        if not types:
-                            break
-                        has_tile = True
-                    else:
-                        cm, cl = cross.get(k, _NO_CROSS)
-                        if not cm & hand_mask & TYPES_UNION[types]:
-                            break
-                        empties.append(k)
-                        masks.append(cm)
-                        if cl:
-                            touches = True
-                            points += cl + 1 + (qwirkle_bonus if cl + 1 == MAX_LINE else 0)
-                    k += step
-                    if len(empties) >= 2 and (has_tile or touches) and k not in grid:
-                        total = points + length + (qwirkle_bonus if length == MAX_LINE else 0)
+                if widest is None:
+                    # Free cells left of the anchor (empty, nothing across) that the window may also cover.
+                    widest = 0
+                    f = anchor - step
+                    while widest < MAX_LINE - 1 and f not in grid and f not in cross:
+                        widest += 1
+                        f -= step
+                    if f in grid:
+                        widest -= 1
+                low = max(0, 2 - len(empties))
+                high = min(widest, MAX_LINE - length)
+                if low > high:
+                    continue
+                for ty in TYPE_BITS[types]:
+                    cand = in_hand[ty] & ~present
+                    room = min(high, cand.bit_count() - len(empties))
+                    if room < low:
+                        continue
+                    opts = tuple([m & cand for m in masks])
+                    if not all(opts):
+                        continue
+                    for left in range(low, room + 1):
+                        size = length + left
                         keys = tuple(empties)
-                        for ty in bits(types):
-                            cand = TYPE_TILES[ty] & hand_mask & ~present
-                            if cand.bit_count() < len(keys):
-                                continue
-                            opts = tuple(m & cand for m in masks)
-                            if all(opts):
-                                yield keys, opts, total
+                        if left:
+                            keys = tuple(range(anchor - left * step, anchor, step)) + keys
+                        yield keys, (cand,) * left + opts, points + size + (qwirkle_bonus if size == MAX_LINE else 0)
 
 
 def _fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
@@ -218,12 +195,13 @@ def opening_points(size: int, rules: RuleSet) -> int:
     return size + (rules.qwirkle_bonus if size == MAX_LINE else 0)
 
 
-def placements(grid: Mapping[int, int], hand: Sequence[int], rules: RuleSet) -> Iterator[tuple[Keyed, int]]:
+def placements(board: Board, hand: Sequence[int], rules: RuleSet) -> Iterator[tuple[Keyed, int]]:
     """Every legal placement with its points (end bonus excluded), each once.
 
     On an empty board these are the openings laid from cell (0, 0) towards
     +x or +y, one per ordering of each allowed group (Rule START-4).
     """
+    grid = board.grid
     if not grid:
         for line in _opening_lines(hand, rules):
             points = opening_points(len(line), rules)
@@ -236,7 +214,7 @@ def placements(grid: Mapping[int, int], hand: Sequence[int], rules: RuleSet) -> 
         return
     hand_mask = _mask(hand)
     qb = rules.qwirkle_bonus
-    info = frontier(grid)
+    info = board.frontier()
     for n, (hm, hl, vm, vl) in info.items():
         fits = hm & vm & hand_mask
         if fits:
@@ -249,8 +227,9 @@ def placements(grid: Mapping[int, int], hand: Sequence[int], rules: RuleSet) -> 
             yield tuple(zip(keys, tiles, strict=True)), points
 
 
-def count_placements(grid: Mapping[int, int], hand: Sequence[int], rules: RuleSet) -> int:
+def count_placements(board: Board, hand: Sequence[int], rules: RuleSet) -> int:
     """How many legal placements there are, without building them."""
+    grid = board.grid
     if not grid:
         total = 0
         for line in _opening_lines(hand, rules):
@@ -260,7 +239,7 @@ def count_placements(grid: Mapping[int, int], hand: Sequence[int], rules: RuleSe
             total += 1 if len(line) == 1 else 2 * n
         return total
     hand_mask = _mask(hand)
-    info = frontier(grid)
+    info = board.frontier()
     total = sum((h & v & hand_mask).bit_count() for h, _, v, _ in info.values())
     for _, opts, _ in _windows(grid, info, hand_mask, rules.qwirkle_bonus):
         total += _count_fillings(opts)
