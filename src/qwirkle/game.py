@@ -165,7 +165,7 @@ def choose_starter(
 
 
 def _place(keyed: Keyed) -> Place:
-    return Place._trusted(tuple((cell_of(k), ALL_TILES[t]) for k, t in keyed))
+    return Place._trusted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]))
 
 
 class LegalMoves(Collection[Move]):
@@ -223,7 +223,7 @@ class LegalMoves(Collection[Move]):
         largest = self._exchange_limit()
         if largest:
             for pick in exchanges([t.index for t in self._state.hand], largest):
-                yield Exchange._trusted(tuple(ALL_TILES[t] for t in pick))
+                yield Exchange._trusted(tuple(map(ALL_TILES.__getitem__, pick)))
 
     def can_pass(self) -> bool:
         """Whether passing is legal (Rule TURN-3)."""

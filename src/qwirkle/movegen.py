@@ -23,7 +23,7 @@ How a placement is found once and only once:
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import permutations
+from itertools import combinations, permutations
 from typing import Final, TypeAlias
 
 from qwirkle.board import STRIDE, Board
@@ -246,25 +246,13 @@ def count_placements(board: Board, hand: Sequence[int], rules: RuleSet) -> int:
     return total
 
 
-def exchanges(hand: Sequence[int], largest: int) -> Iterator[tuple[int, ...]]:
-    """Every distinct multiset of 1 to ``largest`` tiles of the hand, as sorted tuples."""
-    counts: dict[int, int] = {}
-    for t in hand:
-        counts[t] = counts.get(t, 0) + 1
-    kinds = sorted(counts)
-
-    def build(i: int, room: int) -> Iterator[tuple[int, ...]]:
-        if i == len(kinds):
-            yield ()
-            return
-        t = kinds[i]
-        for n in range(min(counts[t], room) + 1):
-            for tail in build(i + 1, room - n):
-                yield (t,) * n + tail
-
-    for pick in build(0, largest):
-        if pick:
-            yield pick
+def exchanges(hand: Sequence[int], largest: int) -> list[tuple[int, ...]]:
+    """Every distinct multiset of 1 to ``largest`` tiles of the hand, as sorted tuples, in order."""
+    tiles = sorted(hand)
+    picks: set[tuple[int, ...]] = set()
+    for size in range(1, min(largest, len(tiles)) + 1):
+        picks.update(combinations(tiles, size))
+    return sorted(picks)
 
 
 def count_exchanges(hand: Sequence[int], largest: int) -> int:
