@@ -69,11 +69,12 @@ class Board(Mapping[Cell, Tile]):
     ((0, 0), (1, 0))
     """
 
-    __slots__ = ("_frontier", "_grid", "_hash")
+    __slots__ = ("_frontier", "_grid", "_hash", "_pending")
 
     _grid: dict[int, int]
     _hash: int | None
     _frontier: dict[int, Frontier] | None
+    _pending: tuple[dict[int, Frontier], tuple[int, ...]] | None
 
     def __init__(self, cells: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]] = ()) -> None:
         pairs = cells.items() if isinstance(cells, Mapping) else cells
@@ -93,41 +94,31 @@ class Board(Mapping[Cell, Tile]):
         self._grid = grid
         self._hash = None
         self._frontier = None
+        self._pending = None
 
     @classmethod
-    def _of(cls, grid: dict[int, int], frontier: dict[int, Frontier] | None = None) -> Board:
+    def _of(
+        cls, grid: dict[int, int], pending: tuple[dict[int, Frontier], tuple[int, ...]] | None = None
+    ) -> Board:
         """A board over ``grid`` (which it now owns), trusted and unchecked."""
         board = object.__new__(cls)
         board._grid = grid
         board._hash = None
-        board._frontier = frontier
+        board._frontier = None
+        board._pending = pending
         return board
 
     def placed(self, keyed: Iterable[tuple[int, int]]) -> Board:
         """A new board with tiles added at int keys (unchecked).
 
-        If this board's frontier is known, the new board's is derived from it:
-        only the cells at the ends of the lines through the new tiles change.
+        If this board's frontier is known, the new board derives its own from
+        it when first asked: only the cells at the ends of the lines through
+        the new tiles change.
         """
         grid = self._grid.copy()
         new = dict(keyed)
         grid.update(new)
-        if self._frontier is None:
-            return Board._of(grid)
-        frontier = self._frontier.copy()
-        for k in new:
-            frontier.pop(k, None)
-        for k in new:
-            for step in (STRIDE, 1):
-                low = k - step
-                while low in grid:
-                    low -= step
-                high = k + step
-                while high in grid:
-                    high += step
-                frontier[low] = _frontier_cell(grid, low)
-                frontier[high] = _frontier_cell(grid, high)
-        return Board._of(grid, frontier)
+        return Board._of(grid, None if self._frontier is None else (self._frontier, tuple(new)))
 
     def frontier(self) -> Mapping[int, Frontier]:
         """For each empty cell next to a tile, by int key: ``(row mask, row run, column mask, column run)``.
@@ -136,16 +127,33 @@ class Board(Mapping[Cell, Tile]):
         direction (Rules LINE-2 to LINE-4); a run is how many tiles that line
         already has around the cell. Computed once per board.
         """
-        if self._frontier is None:
-            grid = self._grid
-            frontier: dict[int, Frontier] = {}
+        if self._frontier is not None:
+            return self._frontier
+        grid = self._grid
+        if self._pending is not None:
+            parent, new = self._pending
+            frontier = parent.copy()
+            for k in new:
+                frontier.pop(k, None)
+            for k in new:
+                for step in (STRIDE, 1):
+                    low = k - step
+                    while low in grid:
+                        low -= step
+                    high = k + step
+                    while high in grid:
+                        high += step
+                    frontier[low] = _frontier_cell(grid, low)
+                    frontier[high] = _frontier_cell(grid, high)
+        else:
+            frontier = {}
             for k in grid:
                 for n in (k - 1, k + 1, k - STRIDE, k + STRIDE):
                     if n not in grid and n not in frontier:
                         frontier[n] = _frontier_cell(grid, n)
-            object.__setattr__(self, "_frontier", frontier)
-            return frontier
-        return self._frontier
+        object.__setattr__(self, "_frontier", frontier)
+        object.__setattr__(self, "_pending", None)
+        return frontier
 
     def __getitem__(self, cell: Cell) -> Tile:
         try:
