@@ -51,6 +51,8 @@ def new_game(
         raise InvalidStateError(
             f"{len(players)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
         )
+    if len(set(players)) != len(players):
+        raise InvalidStateError(f"player names must be distinct, not {tuple(players)}")
     if ages is not None and (len(ages) != len(players) or not all(isinstance(a, (int, float)) for a in ages)):
         raise InvalidStateError("ages must give one number per player")
     if seed is None:
@@ -229,14 +231,33 @@ class LegalMoves(Collection[Move]):
         """Whether passing is legal (Rule TURN-3)."""
         return is_legal(self._state, Pass())
 
+    def scored(self) -> Iterator[tuple[Place, int]]:
+        """Each legal placement with the points it would score, end bonus included.
+
+        Cheaper than calling :func:`~qwirkle.score` on each move: the points
+        come from the move generator, which scores each window once.
+        """
+        state = self._state
+        bonus = 0 if state.bag else state.rules.end_bonus
+        out = len(state.hand)
+        for keyed, points in self._all_keyed():
+            yield _place(keyed), points + (bonus if len(keyed) == out else 0)
+
     def best(self) -> tuple[Place, Score] | None:
-        """The highest-scoring placement (the first found among equals) and its score, or ``None``."""
+        """The highest-scoring placement (the first found among equals) and its score, or ``None``.
+
+        The end bonus counts: with the bag empty, going out may beat a
+        bigger line (Rule SCORE-8).
+        """
         found = self._all_keyed()
         if not found:
             return None
-        keyed, _ = max(found, key=lambda item: item[1])
+        state = self._state
+        bonus = 0 if state.bag else state.rules.end_bonus
+        out = len(state.hand)
+        keyed, _ = max(found, key=lambda item: item[1] + (bonus if len(item[0]) == out else 0))
         move = _place(keyed)
-        return move, verify(self._state, move)
+        return move, verify(state, move)
 
     def __iter__(self) -> Iterator[Move]:
         yield from self.placements()

@@ -131,6 +131,8 @@ class GameState:
         if isinstance(players, str) or not all(isinstance(p, str) for p in players):
             raise InvalidStateError("players must be a sequence of names")
         names = tuple(players)
+        if len(set(names)) != len(names):
+            raise InvalidStateError(f"player names must be distinct, not {names}")
         if not rules.min_players <= len(names) <= rules.max_players:
             raise InvalidStateError(
                 f"{len(names)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
