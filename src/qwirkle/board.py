@@ -9,6 +9,7 @@ and ``k ± STRIDE`` (same row).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from qwirkle.errors import InvalidStateError
@@ -198,8 +199,8 @@ class Board(Mapping[Cell, Tile]):
 
     @property
     def grid(self) -> Mapping[int, int]:
-        """The engine's view: int cell keys to tile indices (read-only by contract)."""
-        return self._grid
+        """A read-only view of the engine's int cell keys to tile indices."""
+        return MappingProxyType(self._grid)
 
     def bounds(self) -> tuple[Cell, Cell] | None:
         """The top-left and bottom-right cells of the smallest box around the tiles, or ``None``."""

@@ -418,17 +418,21 @@ def _end_reason(state: GameState, mover: int) -> EndReason | None:
 
     Rule END-2: a player placed their last tile with the bag empty. Rule
     END-3: the bag is empty and nobody can place (checked after every turn,
-    or after a full round of turns without a placement). Rule END-5: the
+    or only once every player has passed in a row). Rule END-5: the
     optional limit of rounds without a placement.
     """
     if not state.hands[mover]:
         return EndReason.WENT_OUT
     players = len(state.players)
     if not state.bag:
-        if state.rules.blocked_end_detection is BlockedEnd.IMMEDIATE:
-            if not any(can_place(state.board, [t.index for t in hand]) for hand in state.hands):
-                return EndReason.BLOCKED
-        elif state.idle_turns >= players:
+        if state.rules.blocked_end_detection is BlockedEnd.ROUND_OF_PASSES:
+            # Passes change nothing, so players who passed a round ago still hold the same tiles.
+            waited = len(state.history) >= players and all(
+                isinstance(turn.move, Pass) for turn in state.history[-players:]
+            )
+        else:
+            waited = True
+        if waited and not any(can_place(state.board, [t.index for t in hand]) for hand in state.hands):
             return EndReason.BLOCKED
     limit = state.rules.stalemate_rounds
     if limit is not None and state.idle_turns >= limit * players:

@@ -59,10 +59,12 @@ def is_legal(state: GameState, move: Move, *, player: int | None = None) -> bool
 
 
 def can_exchange(state: GameState) -> bool:
-    """Whether the player to move may exchange at least one tile (Rules EXCHANGE-1, EXCHANGE-5)."""
-    if state.outcome is not None or state.is_opening or not state.hand:
-        return False
-    return bool(state.bag) or not state.rules.exchange_limited_by_bag
+    """Whether the player to move may exchange at least one tile (Rules EXCHANGE-1, EXCHANGE-5).
+
+    An empty bag never allows an exchange, whatever ``exchange_limited_by_bag``
+    says: there would be nothing to draw.
+    """
+    return state.outcome is None and not state.is_opening and bool(state.hand) and bool(state.bag)
 
 
 def _missing(hand: Sequence[object], wanted: Sequence[object]) -> object | None:
@@ -76,20 +78,33 @@ def _missing(hand: Sequence[object], wanted: Sequence[object]) -> object | None:
 
 
 def _verify_place(state: GameState, move: Place) -> Score:
-    grid = state.board.grid
+    """Check a placement and return its score.
+
+    Rule TURN-1: the tiles come from the hand. Rule PLACE-5: only on empty
+    cells. Rule PLACE-1: one row or one column. Rule PLACE-2: no gap. Rule
+    PLACE-3: the tiles share a colour or a shape. Rule PLACE-4: touching the
+    tiles on the table. Rule LINE-6 (with LINE-2 to LINE-4): every line valid.
+    Rule START-4: the opening lays a largest group.
+    """
+    grid = state.board._grid
     hand = state.hand
     missing = _missing(hand, move.tiles)
     if missing is not None:
         raise IllegalMoveError(Rule.TURN_1, f"you do not hold the {missing} you are placing")
     keys = [key(cell) for cell in move.cells]
     tiles = [tile.index for tile in move.tiles]
-    for cell, k in zip(move.cells, keys, strict=True):
+    for (cell, tile), k in zip(move.placements, keys, strict=True):
         if k in grid:
-            raise IllegalMoveError(Rule.PLACE_5, f"{cell} already holds the {ALL_TILES[grid[k]]}")
+            raise IllegalMoveError(
+                Rule.PLACE_5, f"{tile} cannot go on {cell}: it already holds the {ALL_TILES[grid[k]]}"
+            )
     xs = {x for x, _ in move.cells}
     ys = {y for _, y in move.cells}
     if len(xs) > 1 and len(ys) > 1:
-        raise IllegalMoveError(Rule.PLACE_1, "the tiles are not all in one row or one column")
+        (a, ta), (b, tb) = next(
+            (p, q) for p in move.placements for q in move.placements if p[0][0] != q[0][0] and p[0][1] != q[0][1]
+        )
+        raise IllegalMoveError(Rule.PLACE_1, f"{ta} at {a} and {tb} at {b} are not in one row or one column")
     step = STRIDE if len(ys) == 1 else 1
     placed = dict(zip(keys, tiles, strict=True))
     for k in range(keys[0], keys[-1], step):
@@ -101,9 +116,14 @@ def _verify_place(state: GameState, move: Place) -> Score:
     for t in tiles:
         common &= TILE_TYPES[t]
     if not common:
-        raise IllegalMoveError(Rule.PLACE_3, "the tiles placed share neither a colour nor a shape")
+        # Tiles that pairwise share an attribute all share one, so some pair shares nothing.
+        ta, tb = next((p, q) for p in move.tiles for q in move.tiles if not p.shares_attribute(q))
+        raise IllegalMoveError(Rule.PLACE_3, f"the {ta} and the {tb} share neither a colour nor a shape")
     if grid and not any(n in grid for k in keys for n in (k - 1, k + 1, k - STRIDE, k + STRIDE)):
-        raise IllegalMoveError(Rule.PLACE_4, "no tile placed touches a tile on the table")
+        if len(keys) == 1:
+            cell, tile = move.placements[0]
+            raise IllegalMoveError(Rule.PLACE_4, f"{tile} at {cell} does not touch any tile on the table")
+        raise IllegalMoveError(Rule.PLACE_4, "none of the tiles placed touches a tile on the table")
     _check_lines(grid, placed, keys, step)
     if not grid and state.rules.opening_must_play_max_group:
         best = group_size(t.index for t in hand)
@@ -134,28 +154,44 @@ def _check_lines(grid: Mapping[int, int], placed: dict[int, int], keys: list[int
         fault = line_fault(line)
         if fault is not None:
             axis = "row" if direction == STRIDE else "column"
-            culprit = next((j for j in run if j in placed), start)
+            mine = [j for j in run if j in placed]
+            culprit = mine[0]
             if fault is Rule.LINE_3:
-                culprit = next(j for j in run if j in placed and line.count(placed[j]) > 1)
+                culprit = next(j for j in mine if line.count(placed[j]) > 1)
+            elif fault is Rule.LINE_2:
+                # Blame the placed tile without which the rest of the line would be valid, if there is one.
+                at = dict(zip(run, line, strict=True))
+                culprit = next((j for j in mine if line_fault([at[i] for i in run if i != j]) is None), culprit)
             words = _FAULT_WORDS[fault].format(axis=axis)
             raise IllegalMoveError(fault, f"{ALL_TILES[placed[culprit]]} at {cell_of(culprit)} {words}")
 
 
 def _verify_exchange(state: GameState, move: Exchange) -> None:
+    """Check an exchange.
+
+    Rule START-4: not on the opening turn. Rule EXCHANGE-1: 1 to 6 tiles from
+    the hand. Rule EXCHANGE-5: no more than the bag holds, none from an empty bag.
+    """
     if state.is_opening:
         raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not exchange")
     missing = _missing(state.hand, move.tiles)
     if missing is not None:
         raise IllegalMoveError(Rule.EXCHANGE_1, f"you do not hold the {missing} you are exchanging")
+    if not state.bag:
+        raise IllegalMoveError(Rule.EXCHANGE_5, "the bag is empty, so no exchange is possible")
     if state.rules.exchange_limited_by_bag and len(move.tiles) > len(state.bag):
-        if not state.bag:
-            raise IllegalMoveError(Rule.EXCHANGE_5, "the bag is empty, so no exchange is possible")
         raise IllegalMoveError(
             Rule.EXCHANGE_5, f"the bag holds only {len(state.bag)} tiles, fewer than the {len(move.tiles)} exchanged"
         )
 
 
 def _verify_pass(state: GameState) -> None:
+    """Check a pass.
+
+    Rule TURN-3: only when no placement is possible (or by choice with
+    ``allow_voluntary_pass``). Rule EXCHANGE-4: a player who cannot place
+    must exchange while the bag allows it. Rule START-4: never on the opening.
+    """
     if state.is_opening:
         raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not pass")
     if state.rules.allow_voluntary_pass:

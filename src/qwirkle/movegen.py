@@ -201,7 +201,7 @@ def placements(board: Board, hand: Sequence[int], rules: RuleSet) -> Iterator[tu
     On an empty board these are the openings laid from cell (0, 0) towards
     +x or +y, one per ordering of each allowed group (Rule START-4).
     """
-    grid = board.grid
+    grid = board._grid
     if not grid:
         for line in _opening_lines(hand, rules):
             points = opening_points(len(line), rules)
@@ -229,7 +229,7 @@ def placements(board: Board, hand: Sequence[int], rules: RuleSet) -> Iterator[tu
 
 def count_placements(board: Board, hand: Sequence[int], rules: RuleSet) -> int:
     """How many legal placements there are, without building them."""
-    grid = board.grid
+    grid = board._grid
     if not grid:
         total = 0
         for line in _opening_lines(hand, rules):

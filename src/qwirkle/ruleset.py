@@ -36,7 +36,7 @@ class BlockedEnd(_Option):
     IMMEDIATE = "immediate"
     """End as soon as the bag is empty and nobody can place."""
     ROUND_OF_PASSES = "round_of_passes"
-    """End after every player has passed once in a row."""
+    """End once every player has passed in a row and still nobody can place."""
 
 
 class FinalTiebreak(_Option):
@@ -60,6 +60,11 @@ def _enum(kind: type[enum.Enum]) -> Any:
             raise InvalidOptionsError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
 
     return check
+
+
+def _bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise InvalidOptionsError(f"{attribute.name} must be True or False, not {value!r}")
 
 
 def _optional_positive(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
@@ -96,13 +101,17 @@ class RuleSet:
     """Points for a move that forms no line: a one-tile opening (Rules START-6, SCORE-7)."""
     start_tiebreak: StartTiebreak = attrs.field(default=StartTiebreak.OLDEST, validator=_enum(StartTiebreak))
     """Who starts among players tied for the largest group (Rule START-3)."""
-    opening_must_play_max_group: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
+    opening_must_play_max_group: bool = attrs.field(default=True, validator=_bool)
     """Whether the opening must be a largest group of the starter's hand (Rule START-4)."""
-    exchange_limited_by_bag: bool = attrs.field(default=True, validator=attrs.validators.instance_of(bool))
-    """Whether an exchange may not be larger than the bag (Rule EXCHANGE-5)."""
-    exchange_return_before_draw: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    exchange_limited_by_bag: bool = attrs.field(default=True, validator=_bool)
+    """Whether an exchange may not be larger than the bag (Rule EXCHANGE-5).
+
+    An empty bag allows no exchange either way. When a larger exchange is
+    allowed, the player draws what the bag holds, returns their tiles, then
+    draws the rest from the mixed bag."""
+    exchange_return_before_draw: bool = attrs.field(default=False, validator=_bool)
     """Whether exchanged tiles go back into the bag before drawing (Rule EXCHANGE-1)."""
-    allow_voluntary_pass: bool = attrs.field(default=False, validator=attrs.validators.instance_of(bool))
+    allow_voluntary_pass: bool = attrs.field(default=False, validator=_bool)
     """Whether a player may pass by choice (Rule TURN-3)."""
     blocked_end_detection: BlockedEnd = attrs.field(default=BlockedEnd.IMMEDIATE, validator=_enum(BlockedEnd))
     """How a game where nobody can place is detected (Rule END-3)."""

@@ -1,0 +1,99 @@
+"""The rule catalogue: every rule of RULES.md sections 1 to 8 is in the Rule enum and is checked by a test."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from qwirkle import IllegalMoveError, Rule
+
+TESTS = Path(__file__).resolve().parent
+RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
+
+_MARKER = re.compile(r"pytest\.mark\.rule\(([^)]*)\)")
+_ID = re.compile(r"[\"']([A-Z]+-\d+)[\"']")
+_ENUM_ID = re.compile(r"Rule\.([A-Z]+_\d+)")
+
+
+def marked_ids() -> dict[str, set[str]]:
+    """Every rule ID named in a ``pytest.mark.rule(...)`` marker under tests/, with the files naming it."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(TESTS.rglob("*.py")):
+        if path.name == Path(__file__).name:
+            # This file quotes markers in its own checks; they test nothing.
+            continue
+        for call in _MARKER.finditer(path.read_text(encoding="utf-8")):
+            args = call.group(1)
+            ids = _ID.findall(args) + [name.replace("_", "-") for name in _ENUM_ID.findall(args)]
+            for rule_id in ids:
+                found.setdefault(rule_id, set()).add(path.name)
+    return found
+
+
+def catalogue_ids(text: str) -> list[str]:
+    """The IDs of the rule rows of a catalogue text, in order."""
+    return re.findall(r"^\|\s*\*\*([A-Z]+-\d+)\*\*\s*\|", text, flags=re.MULTILINE)
+
+
+def catalogue() -> str:
+    if not RULES_MD.is_file():
+        pytest.skip(f"the rule catalogue is not at {RULES_MD}")
+    return RULES_MD.read_text(encoding="utf-8")
+
+
+def test_the_marker_scan_finds_markers() -> None:
+    # Guards the scan itself: if it found nothing, the next test would pass on no evidence.
+    sample = 'x\n@pytest.mark.rule("LINE-6")\n@pytest.mark.rule(\n    "PLACE-1", Rule.SCORE_2\n)\n'
+    calls = [_ID.findall(m.group(1)) + _ENUM_ID.findall(m.group(1)) for m in _MARKER.finditer(sample)]
+    assert calls == [["LINE-6"], ["PLACE-1", "SCORE_2"]]
+    assert len(marked_ids()) >= 10
+
+
+def test_every_rule_is_named_by_a_test() -> None:
+    named = marked_ids()
+    untested = [rule.value for rule in Rule if rule.value not in named]
+    assert untested == [], f"rules with no test marked @pytest.mark.rule(...): {untested}"
+
+
+def test_every_rule_a_test_names_exists() -> None:
+    known = {rule.value for rule in Rule}
+    unknown = {rule_id: sorted(files) for rule_id, files in marked_ids().items() if rule_id not in known}
+    assert unknown == {}, f"markers naming rules the catalogue does not have: {unknown}"
+
+
+def test_the_rule_enum_matches_sections_1_to_8_of_the_catalogue() -> None:
+    tile_game, _, _ = catalogue().partition("\n## 9.")
+    ids = catalogue_ids(tile_game)
+    assert len(ids) == len(set(ids)), "an ID appears twice in sections 1 to 8 of RULES.md"
+    assert len(ids) == 45
+    # Section 10 (Qwirkle Cards) is another game; its rules may join the enum without changing this one.
+    tile_rules = {rule.value for rule in Rule if not rule.value.startswith("CARDS-")}
+    assert tile_rules == set(ids)
+
+
+def test_every_rule_of_the_enum_is_in_the_catalogue() -> None:
+    ids = set(catalogue_ids(catalogue()))
+    assert {rule.value for rule in Rule} <= ids
+
+
+def test_every_rule_has_a_statement() -> None:
+    for rule in Rule:
+        statement = rule.statement
+        assert isinstance(statement, str)
+        assert statement.strip(), rule
+
+
+def test_a_rule_compares_equal_to_its_id() -> None:
+    for rule in Rule:
+        assert rule == rule.value
+        assert Rule(rule.value) is rule
+        assert rule.name == rule.value.replace("-", "_")
+
+
+def test_an_illegal_move_error_names_its_rule() -> None:
+    error = IllegalMoveError(Rule.LINE_3, "a red circle twice")
+    assert error.rule is Rule.LINE_3
+    assert error.reason == "a red circle twice"
+    assert str(error) == "LINE-3: a red circle twice"
