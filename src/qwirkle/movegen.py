@@ -83,11 +83,10 @@ def _windows(
         anchors = [k for k, t in grid.items() if TILE_TYPES[t] & useful and k - step not in grid]
         anchors.extend(n for n in cross if n - step not in grid)
         for anchor in anchors:
+            # The anchor is a tile or touches one across, so every window grown from it touches the table.
             widest: int | None = None
             types = useful
             present = 0
-            has_tile = False
-            touches = False
             empties: list[int] = []
             masks: list[int] = []
             points = 0
@@ -102,7 +101,6 @@ def _windows(
                     types &= TILE_TYPES[tile]
                     if not types:
                         break
-                    has_tile = True
                 else:
                     cm, cl = cross.get(k, _NO_CROSS)
                     if not cm & hand_mask & TYPES_UNION[types]:
@@ -110,10 +108,9 @@ def _windows(
                     empties.append(k)
                     masks.append(cm)
                     if cl:
-                        touches = True
-                        points += cl + 1 + (qwirkle_bonus if cl + 1 == MAX_LINE else 0)
+                        points += cl + 1 + (qwirkle_bonus if cl == MAX_LINE - 1 else 0)
                 k += step
-                if k in grid or not (has_tile or touches):
+                if k in grid:
                     continue
                 if widest is None:
                     # Free cells left of the anchor (empty, nothing across) that the window may also cover.
@@ -124,13 +121,18 @@ def _windows(
                         f -= step
                     if f in grid:
                         widest -= 1
-                low = max(0, 2 - len(empties))
-                high = min(widest, MAX_LINE - length)
+                count = len(empties)
+                low = 0 if count >= 2 else 2 - count
+                high = MAX_LINE - length
+                if widest < high:
+                    high = widest
                 if low > high:
                     continue
                 for ty in TYPE_BITS[types]:
                     cand = in_hand[ty] & ~present
-                    room = min(high, cand.bit_count() - len(empties))
+                    room = cand.bit_count() - count
+                    if room > high:
+                        room = high
                     if room < low:
                         continue
                     opts = tuple([m & cand for m in masks])
@@ -146,6 +148,15 @@ def _windows(
 
 def _fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
     """Every way to pick one distinct tile per option mask, in order."""
+    if not used and len(opts) == 2:
+        # Most multi-tile moves place two tiles: no recursion for them.
+        a, b = opts
+        seconds = list(bits(b))
+        for t in bits(a):
+            for u in seconds:
+                if u != t:
+                    yield (t, u)
+        return
     first = opts[0] & ~used
     if len(opts) == 1:
         for t in bits(first):
@@ -158,6 +169,10 @@ def _fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
 
 
 def _count_fillings(opts: Sequence[int], used: int = 0) -> int:
+    """How many ways there are to pick one distinct tile per option mask."""
+    if not used and len(opts) == 2:
+        a, b = opts
+        return a.bit_count() * b.bit_count() - (a & b).bit_count()
     first = opts[0] & ~used
     if len(opts) == 1:
         return first.bit_count()
