@@ -22,7 +22,7 @@ Cell: TypeAlias = tuple[int, int]
 """A cell of the table: ``(x, y)``."""
 
 STRIDE: Final = 1 << 32
-_HALF: Final = 1 << 31
+HALF_STRIDE: Final = 1 << 31
 COORD_LIMIT: Final = 1 << 30
 """Coordinates must lie strictly between ``-COORD_LIMIT`` and ``COORD_LIMIT``."""
 
@@ -35,7 +35,7 @@ def key(cell: Cell) -> int:
 
 def cell_of(k: int) -> Cell:
     """The cell of an int key."""
-    x = (k + _HALF) >> 32
+    x = (k + HALF_STRIDE) >> 32
     return (x, k - x * STRIDE)
 
 

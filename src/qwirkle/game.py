@@ -6,7 +6,7 @@ import secrets
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
-from qwirkle.board import Board, Cell, cell_of, key
+from qwirkle.board import STRIDE, Board, Cell, cell_of
 from qwirkle.errors import InvalidStateError
 from qwirkle.legality import can_exchange, is_legal, verify
 from qwirkle.lines import group_size
@@ -361,7 +361,7 @@ def apply(state: GameState, move: Move, *, player: int | None = None) -> GameSta
             hand += bag[len(bag) - draw :]
             bag = bag[: len(bag) - draw]
         hands[seat] = hand
-        board = board.placed((key(cell), tile.index) for cell, tile in move.placements)
+        board = board.placed([(x * STRIDE + y, tile.index) for (x, y), tile in move.placements])
         idle = 0
     elif isinstance(move, Exchange):
         hand = _without(state.hand, move.tiles)
@@ -407,6 +407,7 @@ def apply(state: GameState, move: Move, *, player: int | None = None) -> GameSta
 
 
 def _without(hand: tuple[Tile, ...], tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+    # Hands hold the canonical tile objects, so list.remove mostly matches by identity.
     rest = list(hand)
     for tile in tiles:
         rest.remove(tile)

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from qwirkle.board import STRIDE, cell_of, key
+from qwirkle.board import STRIDE, cell_of
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError
 from qwirkle.lines import ALL_TYPES, TILE_TYPES, group_size, line_fault
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Pass, Place
-from qwirkle.scoring import NOTHING, Score, score_placement
+from qwirkle.scoring import NOTHING, Score, lines_through, score_lines
 from qwirkle.state import EndReason, GameState
-from qwirkle.tiles import ALL_TILES
+from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = ["can_exchange", "is_legal", "verify"]
 
@@ -67,13 +66,15 @@ def can_exchange(state: GameState) -> bool:
     return state.outcome is None and not state.is_opening and bool(state.hand) and bool(state.bag)
 
 
-def _missing(hand: Sequence[object], wanted: Sequence[object]) -> object | None:
+def _missing(hand: Sequence[Tile], wanted: Sequence[Tile]) -> Tile | None:
     """A tile of ``wanted`` that the hand does not hold (counting copies), if any."""
-    have = Counter(hand)
+    # Hands hold the canonical tile objects, so list.remove mostly matches by identity.
+    have = list(hand)
     for tile in wanted:
-        if have[tile] == 0:
+        try:
+            have.remove(tile)
+        except ValueError:
             return tile
-        have[tile] -= 1
     return None
 
 
@@ -88,32 +89,28 @@ def _verify_place(state: GameState, move: Place) -> Score:
     """
     grid = state.board._grid
     hand = state.hand
+    pairs = move.placements
     missing = _missing(hand, move.tiles)
     if missing is not None:
         raise IllegalMoveError(Rule.TURN_1, f"you do not hold the {missing} you are placing")
-    keys = [key(cell) for cell in move.cells]
-    tiles = [tile.index for tile in move.tiles]
-    for (cell, tile), k in zip(move.placements, keys, strict=True):
+    placed = {x * STRIDE + y: tile.index for (x, y), tile in pairs}
+    keys = list(placed)
+    for (cell, tile), k in zip(pairs, keys, strict=True):
         if k in grid:
             raise IllegalMoveError(
                 Rule.PLACE_5, f"{tile} cannot go on {cell}: it already holds the {ALL_TILES[grid[k]]}"
             )
-    xs = {x for x, _ in move.cells}
-    ys = {y for _, y in move.cells}
-    if len(xs) > 1 and len(ys) > 1:
-        (a, ta), (b, tb) = next(
-            (p, q) for p in move.placements for q in move.placements if p[0][0] != q[0][0] and p[0][1] != q[0][1]
-        )
+    (x0, y0), _ = pairs[0]
+    in_row = all(y == y0 for (_, y), _ in pairs)
+    if not in_row and not all(x == x0 for (x, _), _ in pairs):
+        (a, ta), (b, tb) = next((p, q) for p in pairs for q in pairs if p[0][0] != q[0][0] and p[0][1] != q[0][1])
         raise IllegalMoveError(Rule.PLACE_1, f"{ta} at {a} and {tb} at {b} are not in one row or one column")
-    step = STRIDE if len(ys) == 1 else 1
-    placed = dict(zip(keys, tiles, strict=True))
+    step = STRIDE if in_row else 1
     for k in range(keys[0], keys[-1], step):
         if k not in placed and k not in grid:
-            raise IllegalMoveError(
-                Rule.PLACE_2, f"{cell_of(k)} would be a gap between the tiles placed"
-            )
+            raise IllegalMoveError(Rule.PLACE_2, f"{cell_of(k)} would be a gap between the tiles placed")
     common = ALL_TYPES
-    for t in tiles:
+    for t in placed.values():
         common &= TILE_TYPES[t]
     if not common:
         # Tiles that pairwise share an attribute all share one, so some pair shares nothing.
@@ -121,49 +118,38 @@ def _verify_place(state: GameState, move: Place) -> Score:
         raise IllegalMoveError(Rule.PLACE_3, f"the {ta} and the {tb} share neither a colour nor a shape")
     if grid and not any(n in grid for k in keys for n in (k - 1, k + 1, k - STRIDE, k + STRIDE)):
         if len(keys) == 1:
-            cell, tile = move.placements[0]
+            cell, tile = pairs[0]
             raise IllegalMoveError(Rule.PLACE_4, f"{tile} at {cell} does not touch any tile on the table")
         raise IllegalMoveError(Rule.PLACE_4, "none of the tiles placed touches a tile on the table")
-    _check_lines(grid, placed, keys, step)
+    runs = lines_through(grid, placed, keys, step)
+    _check_lines(grid, placed, runs)
     if not grid and state.rules.opening_must_play_max_group:
         best = group_size(t.index for t in hand)
         if len(keys) != best:
             raise IllegalMoveError(
                 Rule.START_4, f"the opening must lay a largest group of your hand: {best} tiles, not {len(keys)}"
             )
-    goes_out = len(keys) == len(hand) and not state.bag
-    return score_placement(grid, keys, state.rules, end_bonus=goes_out)
+    return score_lines(runs, state.rules, end_bonus=len(keys) == len(hand) and not state.bag)
 
 
-def _check_lines(grid: Mapping[int, int], placed: dict[int, int], keys: list[int], step: int) -> None:
+def _check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Sequence[range]) -> None:
     """Rule LINE-6: every line through a placed tile, both ways, must keep Rules LINE-2 to LINE-4."""
-    across = 1 if step == STRIDE else STRIDE
-    runs = [(keys[0], step)] + [(k, across) for k in keys]
-    if len(keys) == 1:
-        runs = [(keys[0], STRIDE), (keys[0], 1)]
-    for start, direction in runs:
-        low = start
-        while low - direction in grid or low - direction in placed:
-            low -= direction
-        run: list[int] = []
-        k = low
-        while k in grid or k in placed:
-            run.append(k)
-            k += direction
+    for run in runs:
         line = [grid[j] if j in grid else placed[j] for j in run]
         fault = line_fault(line)
-        if fault is not None:
-            axis = "row" if direction == STRIDE else "column"
-            mine = [j for j in run if j in placed]
-            culprit = mine[0]
-            if fault is Rule.LINE_3:
-                culprit = next(j for j in mine if line.count(placed[j]) > 1)
-            elif fault is Rule.LINE_2:
-                # Blame the placed tile without which the rest of the line would be valid, if there is one.
-                at = dict(zip(run, line, strict=True))
-                culprit = next((j for j in mine if line_fault([at[i] for i in run if i != j]) is None), culprit)
-            words = _FAULT_WORDS[fault].format(axis=axis)
-            raise IllegalMoveError(fault, f"{ALL_TILES[placed[culprit]]} at {cell_of(culprit)} {words}")
+        if fault is None:
+            continue
+        axis = "row" if run.step == STRIDE else "column"
+        mine = [j for j in run if j in placed]
+        culprit = mine[0]
+        if fault is Rule.LINE_3:
+            culprit = next(j for j in mine if line.count(placed[j]) > 1)
+        elif fault is Rule.LINE_2:
+            # Blame the placed tile without which the rest of the line would be valid, if there is one.
+            at = dict(zip(run, line, strict=True))
+            culprit = next((j for j in mine if line_fault([at[i] for i in run if i != j]) is None), culprit)
+        words = _FAULT_WORDS[fault].format(axis=axis)
+        raise IllegalMoveError(fault, f"{ALL_TILES[placed[culprit]]} at {cell_of(culprit)} {words}")
 
 
 def _verify_exchange(state: GameState, move: Exchange) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from qwirkle.board import STRIDE, Cell, cell_of
+from qwirkle.board import HALF_STRIDE, STRIDE, Cell
 from qwirkle.lines import MAX_LINE
 from qwirkle.ruleset import RuleSet
 
@@ -70,20 +70,32 @@ NOTHING = Score(total=0)
 """The score of an exchange or a pass (Rules SCORE-6, EXCHANGE-2)."""
 
 
-def _run(grid: Mapping[int, int], new: Mapping[int, int], k: int, step: int) -> list[int]:
-    low = k - step
-    while low in grid or low in new:
-        low -= step
-    high = k + step
-    while high in grid or high in new:
-        high += step
-    return list(range(low + step, high, step))
+def lines_through(grid: Mapping[int, int], placed: Mapping[int, int], keys: Sequence[int], step: int) -> list[range]:
+    """The lines (runs of two or more tiles) through the tiles placed at ``keys``, each once, as ranges of int keys.
+
+    The tiles lie along ``step``; the lines are the one they share and the
+    cross line of each tile (Rules LINE-6, SCORE-3). ``placed`` maps the new
+    keys to their tiles.
+    """
+    # A lone tile has two lines of its own; otherwise the shared line is found once, from the first tile.
+    single = len(keys) == 1
+    axes = ((STRIDE, keys), (1, keys)) if single else ((step, keys[:1]), (STRIDE + 1 - step, keys))
+    runs: list[range] = []
+    for direction, starts in axes:
+        for k in starts:
+            low = k - direction
+            while low in grid or low in placed:
+                low -= direction
+            high = k + direction
+            while high in grid or high in placed:
+                high += direction
+            if high - low > 2 * direction:
+                runs.append(range(low + direction, high, direction))
+    return runs
 
 
-def score_placement(
-    grid: Mapping[int, int], placed: Sequence[int], rules: RuleSet, *, end_bonus: bool = False
-) -> Score:
-    """Score tiles placed on the int keys ``placed`` (already checked legal) of ``grid``.
+def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = False) -> Score:
+    """Score a placement from the lines through its tiles (see :func:`lines_through`).
 
     Rule SCORE-1: each line scores its full length. Rule SCORE-2: a tile in a
     row and a column scores in both. Rule SCORE-3: a line scores once. Rules
@@ -91,22 +103,13 @@ def score_placement(
     move that forms no line scores ``lone_tile_points``. Rule SCORE-8: the
     end bonus when ``end_bonus`` is set.
     """
-    new = dict.fromkeys(placed, 0)
-    runs: list[list[int]] = []
-    if len(placed) == 1:
-        axes = [(STRIDE, placed), (1, placed)]
-    else:
-        along = STRIDE if (placed[1] - placed[0]) % STRIDE == 0 else 1
-        across = 1 if along == STRIDE else STRIDE
-        axes = [(along, placed[:1]), (across, placed)]
-    for step, starts in axes:
-        for k in starts:
-            run = _run(grid, new, k, step)
-            if len(run) >= 2:
-                runs.append(run)
-    lines = tuple(ScoredLine(tuple(cell_of(k) for k in run), len(run) == MAX_LINE) for run in runs)
-    qwirkle_points = rules.qwirkle_bonus * sum(1 for line in lines if line.qwirkle)
-    lone = 0 if lines else rules.lone_tile_points
+    lines = tuple(
+        ScoredLine(tuple([((x := (k + HALF_STRIDE) >> 32), k - x * STRIDE) for k in run]), len(run) == MAX_LINE)
+        for run in runs
+    )
+    qwirkles = sum(1 for run in runs if len(run) == MAX_LINE)
+    qwirkle_points = rules.qwirkle_bonus * qwirkles
+    lone = 0 if runs else rules.lone_tile_points
     bonus = rules.end_bonus if end_bonus else 0
     total = sum(len(run) for run in runs) + qwirkle_points + lone + bonus
     return Score(total, lines, qwirkle_points, lone, bonus)

@@ -208,9 +208,10 @@ class GameState:
 
     def _evolve(self, **changes: Any) -> GameState:
         """A copy with some fields changed, unchecked (engine use only)."""
-        fields = {name: getattr(self, name) for name in _FIELDS}
-        fields.update(changes)
-        return GameState._make(**fields)
+        state = object.__new__(GameState)
+        for name in _FIELDS:
+            object.__setattr__(state, name, changes[name] if name in changes else getattr(self, name))
+        return state
 
     @property
     def hand(self) -> tuple[Tile, ...]:
