@@ -115,6 +115,10 @@ class ReversedMoves:
     def scored(self) -> Iterator[tuple[Place, int]]:
         return reversed(list(self._moves.scored()))
 
+    def top(self) -> tuple[int, list[Place]]:
+        best, found = self._moves.top()
+        return best, found[::-1]
+
     def exchanges(self) -> Iterator[Exchange]:
         return reversed(list(self._moves.exchanges()))
 

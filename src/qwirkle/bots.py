@@ -157,13 +157,7 @@ class GreedyBot:
         if state.outcome is not None:
             raise _game_over()
         moves = legal_moves(state)
-        best: list[Place] = []
-        top = -1
-        for move, points in moves.scored():
-            if points > top:
-                best, top = [move], points
-            elif points == top:
-                best.append(move)
+        _, best = moves.top()
         if best:
             return self._rng.choice(sorted(best, key=_canonical))
         exchanges = list(moves.exchanges())

@@ -10,7 +10,15 @@ from qwirkle.board import STRIDE, Board, Cell, cell_of
 from qwirkle.errors import InvalidStateError
 from qwirkle.legality import can_exchange, is_legal, verify
 from qwirkle.lines import group_size
-from qwirkle.movegen import Keyed, can_place, count_exchanges, count_placements, exchanges, placements
+from qwirkle.movegen import (
+    Keyed,
+    can_place,
+    count_exchanges,
+    count_placements,
+    exchanges,
+    placements,
+    top_placements,
+)
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.rng import seed_state, shuffle
 from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak
@@ -243,21 +251,39 @@ class LegalMoves(Collection[Move]):
         for keyed, points in self._all_keyed():
             yield _place(keyed), points + (bonus if len(keyed) == out else 0)
 
+    def top(self) -> tuple[int, list[Place]]:
+        """The highest score a placement can make now, and every placement that makes it.
+
+        The end bonus counts (Rule SCORE-8). With no placement possible, the
+        answer is ``(-1, [])``. Much faster than scoring every move.
+        """
+        state = self._state
+        if state.outcome is not None:
+            return -1, []
+        if self._keyed is not None:
+            scored = list(self.scored())
+            best = max((points for _, points in scored), default=-1)
+            return best, [move for move, points in scored if points == best]
+        bonus = 0 if state.bag else state.rules.end_bonus
+        best, found = top_placements(state.board, [t.index for t in state.hand], state.rules, bonus)
+        return best, [_place(keyed) for keyed in found]
+
     def best(self) -> tuple[Place, Score] | None:
-        """The highest-scoring placement (the first found among equals) and its score, or ``None``.
+        """The highest-scoring placement (the first listed among equals) and its score, or ``None``.
 
         The end bonus counts: with the bag empty, going out may beat a
         bigger line (Rule SCORE-8).
+
+        >>> from qwirkle import new_game
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> move, points = legal_moves(state).best()
+        >>> points.total == max(score(state, m).total for m in legal_moves(state).placements())
+        True
         """
-        found = self._all_keyed()
+        _, found = self.top()
         if not found:
             return None
-        state = self._state
-        bonus = 0 if state.bag else state.rules.end_bonus
-        out = len(state.hand)
-        keyed, _ = max(found, key=lambda item: item[1] + (bonus if len(item[0]) == out else 0))
-        move = _place(keyed)
-        return move, verify(state, move)
+        return found[0], verify(self._state, found[0])
 
     def __iter__(self) -> Iterator[Move]:
         yield from self.placements()

@@ -242,6 +242,53 @@ def placements(board: Board, hand: Sequence[int], rules: RuleSet) -> Iterator[tu
             yield tuple(zip(keys, tiles, strict=True)), points
 
 
+def top_placements(board: Board, hand: Sequence[int], rules: RuleSet, end_bonus: int) -> tuple[int, list[Keyed]]:
+    """The highest score any placement reaches and every placement that reaches it, in listing order.
+
+    ``end_bonus`` is added to placements that use the whole hand (pass 0
+    while the bag has tiles). Windows that cannot beat the best found so far
+    are never filled, so this is much cheaper than listing every placement.
+    """
+    out = len(hand)
+    best = -1
+    top: list[Keyed] = []
+    if not board:
+        for keyed, points in placements(board, hand, rules):
+            points += end_bonus if len(keyed) == out else 0
+            if points > best:
+                best, top = points, [keyed]
+            elif points == best:
+                top.append(keyed)
+        return best, top
+    hand_mask = _mask(hand)
+    qb = rules.qwirkle_bonus
+    info = board.frontier()
+    single_bonus = end_bonus if out == 1 else 0
+    for n, (hm, hl, vm, vl) in info.items():
+        fits = hm & vm & hand_mask
+        if fits:
+            points = (hl + 1 if hl else 0) + (vl + 1 if vl else 0) + single_bonus
+            points += (qb if hl == MAX_LINE - 1 else 0) + (qb if vl == MAX_LINE - 1 else 0)
+            if points < best:
+                continue
+            if points > best:
+                best, top = points, []
+            top.extend(((n, t),) for t in bits(fits))
+    for keys, opts, points in _windows(board._grid, info, hand_mask, qb):
+        if len(keys) == out:
+            points += end_bonus
+        if points < best:
+            continue
+        found = [tuple(zip(keys, tiles, strict=True)) for tiles in _fillings(opts)]
+        if not found:
+            continue
+        if points > best:
+            best, top = points, found
+        else:
+            top.extend(found)
+    return best, top
+
+
 def count_placements(board: Board, hand: Sequence[int], rules: RuleSet) -> int:
     """How many legal placements there are, without building them."""
     grid = board._grid
