@@ -142,13 +142,19 @@ def _check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Seque
         axis = "row" if run.step == STRIDE else "column"
         mine = [j for j in run if j in placed]
         culprit = mine[0]
+        words = _FAULT_WORDS[fault].format(axis=axis)
         if fault is Rule.LINE_3:
-            culprit = next(j for j in mine if line.count(placed[j]) > 1)
+            repeated = [j for j in mine if line.count(placed[j]) > 1]
+            if repeated:
+                culprit = repeated[0]
+            else:
+                # The placed tiles join two runs of the table that hold the same tile.
+                twice = next(t for t in line if line.count(t) > 1)
+                words = f"would join two {ALL_TILES[twice]} tiles in its {axis}"
         elif fault is Rule.LINE_2:
             # Blame the placed tile without which the rest of the line would be valid, if there is one.
             at = dict(zip(run, line, strict=True))
             culprit = next((j for j in mine if line_fault([at[i] for i in run if i != j]) is None), culprit)
-        words = _FAULT_WORDS[fault].format(axis=axis)
         raise IllegalMoveError(fault, f"{ALL_TILES[placed[culprit]]} at {cell_of(culprit)} {words}")
 
 
