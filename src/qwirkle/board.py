@@ -126,10 +126,10 @@ class Board(Mapping[Cell, Tile]):
 
         A mask holds the tiles that fit the line through the cell in that
         direction (Rules LINE-2 to LINE-4); a run is how many tiles that line
-        already has around the cell. Computed once per board.
+        already has around the cell. Computed once per board; read-only.
         """
         if self._frontier is not None:
-            return self._frontier
+            return MappingProxyType(self._frontier)
         grid = self._grid
         if self._pending is not None:
             parent, new = self._pending
@@ -154,7 +154,7 @@ class Board(Mapping[Cell, Tile]):
                         frontier[n] = _frontier_cell(grid, n)
         object.__setattr__(self, "_frontier", frontier)
         object.__setattr__(self, "_pending", None)
-        return frontier
+        return MappingProxyType(frontier)
 
     def __getitem__(self, cell: Cell) -> Tile:
         try:
