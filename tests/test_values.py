@@ -481,3 +481,25 @@ def test_the_grid_view_cannot_change_the_board() -> None:
     with contextlib.suppress(TypeError):
         grid[12345] = 0
     assert len(board) == 2
+
+
+BAD_SETUPS: list[tuple[str, Any]] = [
+    ("players not a sequence", lambda: new_game(cast(Any, 5))),
+    ("ages not a sequence", lambda: new_game(["Ann", "Bob"], ages=cast(Any, 5))),
+    ("ages as booleans", lambda: new_game(["Ann", "Bob"], ages=[True, False])),
+    ("rules not a RuleSet", lambda: new_game(["Ann", "Bob"], rules=cast(Any, 5))),
+    ("hands not a sequence", lambda: position(["Ann", "Bob"], {}, cast(Any, 5))),
+    ("ints for tiles", lambda: position(["Ann", "Bob"], {}, cast(Any, [[1], [2]]))),
+    ("seed not an int", lambda: position(["Ann", "Bob"], {}, [[], []], seed=cast(Any, "7"))),
+    (
+        "state players not a sequence",
+        lambda: GameState(players=cast(Any, 5), board=Board(), hands=[], bag=[]),
+    ),
+]
+
+
+@pytest.mark.parametrize(("label", "build"), BAD_SETUPS, ids=[label for label, _ in BAD_SETUPS])
+def test_bad_setup_input_is_refused_with_a_clear_error(label: str, build: Any) -> None:
+    with pytest.raises(InvalidStateError) as excinfo:
+        build()
+    assert "copies" not in str(excinfo.value), label

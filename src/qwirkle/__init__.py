@@ -12,15 +12,27 @@ False
 """
 
 from qwirkle.board import Board, Cell
+from qwirkle.builder import TurnBuilder
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError, InvalidOptionsError, InvalidStateError, QwirkleError
+from qwirkle.errors import (
+    IllegalMoveError,
+    InvalidNotationError,
+    InvalidOptionsError,
+    InvalidRecordError,
+    InvalidStateError,
+    QwirkleError,
+    ReplayError,
+)
+from qwirkle.events import TurnReport, play, report
 from qwirkle.game import LegalMoves, apply, choose_starter, is_over, legal_moves, new_game, position, score
 from qwirkle.legality import is_legal, verify
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
+from qwirkle.notation import format_move, format_position, format_tile, parse_move, parse_position, parse_tile
 from qwirkle.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.state import EndReason, GameState, Outcome, Turn
 from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
+from qwirkle.views import PlayerView, view
 
 __version__ = "0.1.0"
 
@@ -36,14 +48,18 @@ __all__ = [
     "GameState",
     "IllegalMoveError",
     "InvalidMoveError",
+    "InvalidNotationError",
     "InvalidOptionsError",
+    "InvalidRecordError",
     "InvalidStateError",
     "LegalMoves",
     "Move",
     "Outcome",
     "Pass",
     "Place",
+    "PlayerView",
     "QwirkleError",
+    "ReplayError",
     "Rule",
     "RuleSet",
     "Score",
@@ -52,13 +68,24 @@ __all__ = [
     "StartTiebreak",
     "Tile",
     "Turn",
+    "TurnBuilder",
+    "TurnReport",
     "apply",
     "choose_starter",
+    "format_move",
+    "format_position",
+    "format_tile",
     "is_legal",
     "is_over",
     "legal_moves",
     "new_game",
+    "parse_move",
+    "parse_position",
+    "parse_tile",
+    "play",
     "position",
+    "report",
     "score",
     "verify",
+    "view",
 ]

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from qwirkle.catalogue import Rule
 
-__all__ = ["IllegalMoveError", "InvalidOptionsError", "InvalidStateError", "QwirkleError"]
+__all__ = [
+    "IllegalMoveError",
+    "InvalidNotationError",
+    "InvalidOptionsError",
+    "InvalidRecordError",
+    "InvalidStateError",
+    "QwirkleError",
+    "ReplayError",
+]
 
 
 class QwirkleError(ValueError):
@@ -39,3 +47,72 @@ class InvalidStateError(QwirkleError):
 
 class InvalidOptionsError(QwirkleError):
     """Rule options that do not make a playable game."""
+
+
+class InvalidNotationError(QwirkleError):
+    """Text that is not valid notation; :attr:`position` is the index of the first bad character.
+
+    >>> error = InvalidNotationError("expected a shape letter", "RQ", 1)
+    >>> error.position, str(error)
+    (1, "expected a shape letter at character 2 of 'RQ'")
+    >>> print(error.pointer)
+    RQ
+     ^
+    """
+
+    text: str
+    position: int
+    problem: str
+
+    def __init__(self, problem: str, text: str, position: int) -> None:
+        self.problem = problem
+        self.text = text
+        self.position = max(0, min(position, len(text)))
+        start = max(0, self.position - 30)
+        end = self.position + 30
+        shown = ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
+        super().__init__(f"{problem} at character {self.position + 1} of {shown!r}")
+
+    @property
+    def pointer(self) -> str:
+        """The text (cut to one line around the fault) with a caret under the bad character."""
+        start = max(0, self.position - 30)
+        line = self.text[start : self.position + 30].replace("\n", " ")
+        return f"{line}\n{' ' * (self.position - start)}^"
+
+
+class InvalidRecordError(QwirkleError):
+    """JSON data (a state, a view or a game record) that is malformed; :attr:`path` says where.
+
+    >>> str(InvalidRecordError("expected an int, not 'x'", "$.scores[1]"))
+    "$.scores[1]: expected an int, not 'x'"
+    """
+
+    path: str
+    problem: str
+
+    def __init__(self, problem: str, path: str = "$") -> None:
+        super().__init__(f"{path}: {problem}")
+        self.problem = problem
+        self.path = path
+
+
+class ReplayError(InvalidRecordError):
+    """A game record whose moves or scores break the rules: :attr:`rule` and :attr:`move_number` say where.
+
+    >>> error = ReplayError(Rule.SCORE_1, 3, "the record says 5 points; the move scores 4")
+    >>> error.rule, error.move_number
+    (<Rule.SCORE_1: 'SCORE-1'>, 3)
+    >>> str(error)
+    'move 3: SCORE-1: the record says 5 points; the move scores 4'
+    """
+
+    rule: Rule
+    move_number: int
+
+    def __init__(self, rule: Rule, move_number: int, reason: str) -> None:
+        QwirkleError.__init__(self, f"move {move_number}: {rule.value}: {reason}")
+        self.problem = f"{rule.value}: {reason}"
+        self.path = f"$.turns[{move_number - 1}]"
+        self.rule = rule
+        self.move_number = move_number

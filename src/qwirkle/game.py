@@ -23,7 +23,7 @@ from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.rng import seed_state, shuffle
 from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak
 from qwirkle.scoring import Score
-from qwirkle.state import EndReason, GameState, Outcome, Turn
+from qwirkle.state import EndReason, GameState, Outcome, Turn, check_hands, check_names
 from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = ["LegalMoves", "apply", "choose_starter", "is_over", "legal_moves", "new_game", "position", "score"]
@@ -53,16 +53,19 @@ def new_game(
     (('Ann', 'Bob'), True)
     """
     rules = RuleSet() if rules is None else rules
-    if isinstance(players, str) or not all(isinstance(name, str) for name in players):
-        raise InvalidStateError("players must be a sequence of names")
+    if not isinstance(rules, RuleSet):
+        raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
+    players = check_names(players)
     if not rules.min_players <= len(players) <= rules.max_players:
         raise InvalidStateError(
             f"{len(players)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
         )
-    if len(set(players)) != len(players):
-        raise InvalidStateError(f"player names must be distinct, not {tuple(players)}")
-    if ages is not None and (len(ages) != len(players) or not all(isinstance(a, (int, float)) for a in ages)):
-        raise InvalidStateError("ages must give one number per player")
+    if ages is not None and (
+        not isinstance(ages, Sequence)
+        or len(ages) != len(players)
+        or not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in ages)
+    ):
+        raise InvalidStateError(f"ages must give one number per player, not {ages!r}")
     if seed is None:
         seed = secrets.randbits(63)
     if type(seed) is not int:
@@ -117,8 +120,13 @@ def position(
     (94, False)
     """
     rules = RuleSet() if rules is None else rules
+    if not isinstance(rules, RuleSet):
+        raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
     if not isinstance(board, Board):
         board = Board(board)
+    hands = check_hands(hands)
+    if type(seed) is not int:
+        raise InvalidStateError(f"seed must be an int, not {seed!r}")
     rng = seed_state(seed)
     if bag is None:
         left = Counter(dict.fromkeys(ALL_TILES, rules.copies_per_tile))

@@ -30,6 +30,16 @@ def verify(state: GameState, move: Move, *, player: int | None = None) -> Score:
     Raises :class:`~qwirkle.IllegalMoveError` naming the first rule broken;
     ``player``, if given, must be the seat whose turn it is (Rule START-7).
     The score includes the end bonus when the move ends the game (Rule SCORE-8).
+
+    >>> from qwirkle import Colour, Place, Shape, Tile, position
+    >>> red = [Tile(Colour.RED, shape) for shape in Shape]
+    >>> state = position(["Ann", "Bob"], {(0, 0): red[0], (1, 0): red[1]}, [red, red])
+    >>> verify(state, Place({(2, 0): red[2]})).total
+    3
+    >>> verify(state, Place({(3, 0): red[2]}))
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: PLACE-4: red diamond at (3, 0) does not touch any tile on the table
     """
     if state.outcome is not None:
         raise IllegalMoveError(_END_RULES[state.outcome.reason], "the game is over")
@@ -49,7 +59,22 @@ def verify(state: GameState, move: Move, *, player: int | None = None) -> Score:
 
 
 def is_legal(state: GameState, move: Move, *, player: int | None = None) -> bool:
-    """Whether ``move`` is legal for the player to move."""
+    """Whether ``move`` is legal for the player to move.
+
+    At ``(2, 0)`` below, the row wants a red tile and the column a blue tile
+    or a circle: only the red circle would do, and the row holds it already.
+    No tile can ever go there, a dead spot (Rule LINE-5).
+
+    >>> from qwirkle import Colour, Place, Shape, Tile, position
+    >>> red = [Tile(Colour.RED, shape) for shape in Shape]
+    >>> blue = [Tile(Colour.BLUE, shape) for shape in Shape]
+    >>> board = {(0, 0): red[0], (1, 0): red[1], (1, 1): blue[1], (2, 1): blue[0]}
+    >>> state = position(["Ann", "Bob"], board, [red, red])
+    >>> is_legal(state, Place({(-1, 0): red[2]}))
+    True
+    >>> [tile for tile in red if is_legal(state, Place({(2, 0): tile}))]
+    []
+    """
     try:
         verify(state, move, player=player)
     except QwirkleError:
@@ -61,7 +86,16 @@ def can_exchange(state: GameState) -> bool:
     """Whether the player to move may exchange at least one tile (Rules EXCHANGE-1, EXCHANGE-5).
 
     An empty bag never allows an exchange, whatever ``exchange_limited_by_bag``
-    says: there would be nothing to draw.
+    says: there would be nothing to draw. A player may exchange even when they
+    could place (Rule EXCHANGE-3).
+
+    >>> from qwirkle import apply, legal_moves, new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> can_exchange(state)  # the opening lays a group (Rule START-4)
+    False
+    >>> state = apply(state, next(iter(legal_moves(state))))
+    >>> can_exchange(state), len(list(legal_moves(state).placements())) > 0
+    (True, True)
     """
     return state.outcome is None and not state.is_opening and bool(state.hand) and bool(state.bag)
 

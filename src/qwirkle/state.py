@@ -59,13 +59,33 @@ class Turn:
     score: Score
 
 
-def _tiles(value: Any, what: str) -> tuple[Tile, ...]:
+def check_tiles(value: Any, what: str) -> tuple[Tile, ...]:
+    """``value`` as a tuple of tiles, or :class:`~qwirkle.InvalidStateError` naming ``what``."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise InvalidStateError(f"{what} must be a sequence of tiles, not {value!r}")
     for tile in value:
         if not isinstance(tile, Tile):
             raise InvalidStateError(f"{what} holds {tile!r}, which is not a tile")
     return tuple(value)
+
+
+def check_hands(value: Any) -> tuple[tuple[Tile, ...], ...]:
+    """``value`` as a tuple of hands, or :class:`~qwirkle.InvalidStateError`."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise InvalidStateError(f"hands must be a sequence of hands, not {value!r}")
+    return tuple(check_tiles(hand, "a hand") for hand in value)
+
+
+def check_names(value: Any) -> tuple[str, ...]:
+    """``value`` as a tuple of distinct player names, or :class:`~qwirkle.InvalidStateError`."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise InvalidStateError(f"players must be a sequence of names, not {value!r}")
+    if not all(isinstance(name, str) for name in value):
+        raise InvalidStateError(f"players must be a sequence of names, not {value!r}")
+    names = tuple(value)
+    if len(set(names)) != len(names):
+        raise InvalidStateError(f"player names must be distinct, not {names}")
+    return names
 
 
 @attrs.frozen(init=False)
@@ -128,21 +148,17 @@ class GameState:
         rules = RuleSet() if rules is None else rules
         if not isinstance(rules, RuleSet):
             raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
-        if isinstance(players, str) or not all(isinstance(p, str) for p in players):
-            raise InvalidStateError("players must be a sequence of names")
-        names = tuple(players)
-        if len(set(names)) != len(names):
-            raise InvalidStateError(f"player names must be distinct, not {names}")
+        names = check_names(players)
         if not rules.min_players <= len(names) <= rules.max_players:
             raise InvalidStateError(
                 f"{len(names)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
             )
         if not isinstance(board, Board):
             raise InvalidStateError(f"board must be a Board, not {board!r}")
-        if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != len(names):
+        hand_tuples = check_hands(hands)
+        if len(hand_tuples) != len(names):
             raise InvalidStateError("there must be one hand per player")
-        hand_tuples = tuple(_tiles(hand, "a hand") for hand in hands)
-        bag_tuple = _tiles(bag, "the bag")
+        bag_tuple = check_tiles(bag, "the bag")
         for seat, hand in enumerate(hand_tuples):
             if len(hand) > rules.hand_size:
                 raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles; a hand holds {rules.hand_size}")
@@ -232,6 +248,12 @@ class GameState:
     def last_move(self) -> Move | None:
         """The move of the last turn, if any."""
         return self.history[-1].move if self.history else None
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, so that Jupyter shows a state as a picture."""
+        from qwirkle.render import board_svg
+
+        return board_svg(self)
 
     def __str__(self) -> str:
         lines = [str(self.board), ""]

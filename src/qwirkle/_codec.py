@@ -1,0 +1,293 @@
+"""JSON building blocks shared by states, views and game records: encoders and a checking reader.
+
+Everything read from outside goes through :class:`Reader`, which checks each
+value's type and range before it becomes an object, and raises
+:class:`~qwirkle.InvalidRecordError` with the JSON path of the fault.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from collections.abc import Callable
+from typing import Any, Final, NoReturn, TypeVar
+
+import attrs
+
+from qwirkle.board import COORD_LIMIT, Cell
+from qwirkle.errors import InvalidOptionsError, InvalidRecordError, QwirkleError
+from qwirkle.moves import Move
+from qwirkle.notation import format_move, format_tile, parse_move, parse_tile
+from qwirkle.ruleset import RuleSet
+from qwirkle.scoring import Score, ScoredLine
+from qwirkle.state import EndReason, Outcome
+from qwirkle.tiles import Tile
+
+MAX_JSON_CHARS: Final = 512 * 1024
+"""The longest JSON text read: a long game record takes well under 100 kB."""
+MAX_LIST: Final = 20_000
+"""The longest list read anywhere in a record."""
+MAX_NAME: Final = 100
+"""The longest player name."""
+MAX_POINTS: Final = 10**9
+"""Scores above this cannot happen in a game and are refused."""
+
+T = TypeVar("T")
+
+JSON = Any
+"""A value made of dicts, lists, str, int, float, bool and None."""
+
+
+def _no_constant(name: str) -> NoReturn:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, value in pairs:
+        if name in out:
+            raise ValueError(f"the key {name!r} appears twice")
+        out[name] = value
+    return out
+
+
+def load_text(text: object, what: str) -> JSON:
+    """Parse JSON text (str or UTF-8 bytes) with limits on size; raise :class:`InvalidRecordError`."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_JSON_CHARS:
+            raise InvalidRecordError(f"{what} is {len(text)} bytes long; the limit is {MAX_JSON_CHARS}")
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise InvalidRecordError(f"{what} is not UTF-8 text: {error.reason} at byte {error.start}") from None
+    if not isinstance(text, str):
+        raise InvalidRecordError(f"{what} must be JSON text, not {type(text).__name__}")
+    if len(text) > MAX_JSON_CHARS:
+        raise InvalidRecordError(f"{what} is {len(text)} characters long; the limit is {MAX_JSON_CHARS}")
+    try:
+        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise InvalidRecordError(f"{what} is nested too deeply") from None
+    except ValueError as error:
+        raise InvalidRecordError(f"{what} is not valid JSON: {error}") from None
+
+
+def dump_text(value: JSON) -> str:
+    """JSON text for a value built by the encoders: compact, keys in a fixed order, ASCII only."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+class Reader:
+    """A JSON value and its path; each accessor checks the value and raises with the path."""
+
+    __slots__ = ("path", "value")
+
+    def __init__(self, value: object, path: str = "$") -> None:
+        self.value = value
+        self.path = path
+
+    def fail(self, problem: str) -> InvalidRecordError:
+        return InvalidRecordError(problem, self.path)
+
+    def fields(self, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Reader]:
+        """The fields of an object that must have ``required`` keys and may have ``optional`` ones."""
+        if not isinstance(self.value, dict):
+            raise self.fail(f"expected an object, not {_kind(self.value)}")
+        known = set(required) | set(optional)
+        for name in self.value:
+            if name not in known:
+                raise self.fail(f"unknown key {str(name)[:40]!r}")
+        for name in required:
+            if name not in self.value:
+                raise self.fail(f"the key {name!r} is missing")
+        return {name: Reader(value, f"{self.path}.{name}") for name, value in self.value.items()}
+
+    def items(self, most: int = MAX_LIST, fewest: int = 0) -> list[Reader]:
+        if not isinstance(self.value, list):
+            raise self.fail(f"expected a list, not {_kind(self.value)}")
+        if not fewest <= len(self.value) <= most:
+            raise self.fail(f"expected {fewest} to {most} items, not {len(self.value)}")
+        return [Reader(item, f"{self.path}[{i}]") for i, item in enumerate(self.value)]
+
+    def integer(self, low: int = 0, high: int = MAX_POINTS) -> int:
+        """An int with ``low <= n <= high`` (booleans and floats are refused)."""
+        if type(self.value) is not int:
+            raise self.fail(f"expected an integer, not {_kind(self.value)}")
+        if not low <= self.value <= high:
+            raise self.fail(f"{self.value if abs(self.value) < 10**30 else 'the number'} is out of range")
+        return self.value
+
+    def optional_integer(self, low: int = 0, high: int = MAX_POINTS) -> int | None:
+        return None if self.value is None else self.integer(low, high)
+
+    def boolean(self) -> bool:
+        if not isinstance(self.value, bool):
+            raise self.fail(f"expected true or false, not {_kind(self.value)}")
+        return self.value
+
+    def text(self, most: int = MAX_NAME) -> str:
+        if not isinstance(self.value, str):
+            raise self.fail(f"expected a string, not {_kind(self.value)}")
+        if len(self.value) > most:
+            raise self.fail(f"the string is {len(self.value)} characters long; the limit is {most}")
+        return self.value
+
+    def enum(self, kind: type[enum.Enum]) -> Any:
+        text = self.text()
+        for member in kind:
+            if member.value == text:
+                return member
+        raise self.fail(f"unknown value {text!r}; expected one of {', '.join(str(m.value) for m in kind)}")
+
+    def tile(self) -> Tile:
+        return self.parsed(parse_tile, 10)
+
+    def tiles(self, most: int = MAX_LIST) -> tuple[Tile, ...]:
+        return tuple(item.tile() for item in self.items(most))
+
+    def cell(self) -> Cell:
+        x, y = self.items(2, 2)
+        return (x.integer(-COORD_LIMIT + 1, COORD_LIMIT - 1), y.integer(-COORD_LIMIT + 1, COORD_LIMIT - 1))
+
+    def move(self) -> Move:
+        return self.parsed(parse_move, 1000)
+
+    def parsed(self, parse: Callable[[str], T], most: int) -> T:
+        """A value parsed from a string of notation; notation errors get the JSON path."""
+        text = self.text(most)
+        try:
+            return parse(text)
+        except QwirkleError as error:
+            raise self.fail(str(error)) from None
+
+
+# Encoders and decoders for the engine's values.
+
+
+def encode_cell(cell: Cell) -> list[int]:
+    return [cell[0], cell[1]]
+
+
+def encode_tiles(tiles: tuple[Tile, ...]) -> list[str]:
+    return [format_tile(tile) for tile in tiles]
+
+
+def encode_move(move: Move) -> str:
+    return format_move(move)
+
+
+def encode_score(score: Score) -> dict[str, JSON]:
+    return {
+        "total": score.total,
+        "lines": [{"cells": [encode_cell(c) for c in line.cells], "qwirkle": line.qwirkle} for line in score.lines],
+        "qwirkle_points": score.qwirkle_points,
+        "lone_tile_points": score.lone_tile_points,
+        "end_bonus": score.end_bonus,
+    }
+
+
+def decode_score(reader: Reader) -> Score:
+    fields = reader.fields(("total",), ("lines", "qwirkle_points", "lone_tile_points", "end_bonus"))
+    lines: list[ScoredLine] = []
+    if "lines" in fields:
+        for item in fields["lines"].items(2 * 64):
+            line = item.fields(("cells", "qwirkle"))
+            cells = tuple(c.cell() for c in line["cells"].items(6, 2))
+            lines.append(ScoredLine(cells, line["qwirkle"].boolean()))
+    parts = {name: fields[name].integer() if name in fields else 0 for name in ("qwirkle_points", "lone_tile_points")}
+    bonus = fields["end_bonus"].integer() if "end_bonus" in fields else 0
+    total = fields["total"].integer()
+    score = Score(total, tuple(lines), parts["qwirkle_points"], parts["lone_tile_points"], bonus)
+    if "lines" in fields and total != sum(line.points for line in lines) + sum(parts.values()) + bonus:
+        raise fields["total"].fail(f"the total {total} is not the sum of the lines and bonuses")
+    return score
+
+
+def encode_rules(rules: RuleSet) -> dict[str, JSON]:
+    """Every option, enums by their value, so that a record stays readable if the defaults change."""
+    out: dict[str, JSON] = {}
+    for field in attrs.fields(RuleSet):
+        value = getattr(rules, field.name)
+        out[field.name] = value.value if isinstance(value, enum.Enum) else value
+    return out
+
+
+def decode_rules(reader: Reader) -> RuleSet:
+    """A rule set from an object of options; options left out keep their defaults."""
+    names = tuple(field.name for field in attrs.fields(RuleSet))
+    fields = reader.fields((), names)
+    values: dict[str, object] = {}
+    for field in attrs.fields(RuleSet):
+        if field.name not in fields:
+            continue
+        item = fields[field.name]
+        default = field.default
+        if isinstance(default, enum.Enum):
+            values[field.name] = item.enum(type(default))
+        elif isinstance(default, bool):
+            values[field.name] = item.boolean()
+        elif field.name == "stalemate_rounds":
+            values[field.name] = item.optional_integer(1, 10**6)
+        else:
+            values[field.name] = item.integer(0, 10**4)
+    try:
+        return RuleSet(**values)  # type: ignore[arg-type]
+    except InvalidOptionsError as error:
+        raise reader.fail(str(error)) from None
+
+
+def encode_outcome(outcome: Outcome | None) -> dict[str, JSON] | None:
+    if outcome is None:
+        return None
+    return {
+        "reason": outcome.reason.value,
+        "scores": list(outcome.scores),
+        "winners": list(outcome.winners),
+        "ended_by": outcome.ended_by,
+    }
+
+
+def decode_outcome(reader: Reader, players: int) -> Outcome | None:
+    if reader.value is None:
+        return None
+    fields = reader.fields(("reason", "scores", "winners"), ("ended_by",))
+    scores = tuple(item.integer() for item in fields["scores"].items(players, players))
+    winners = tuple(item.integer(0, players - 1) for item in fields["winners"].items(players, 1))
+    best = max(scores)
+    if winners != tuple(seat for seat, points in enumerate(scores) if points == best):
+        raise fields["winners"].fail("the winners are not the seats with the highest score (Rule END-4)")
+    ended_by = fields["ended_by"].optional_integer(0, players - 1) if "ended_by" in fields else None
+    reason = fields["reason"].enum(EndReason)
+    if (ended_by is not None) != (reason is EndReason.WENT_OUT):
+        raise fields["reason"].fail("ended_by names a seat exactly when a player went out")
+    return Outcome(reason=reason, scores=scores, winners=winners, ended_by=ended_by)
+
+
+def players_of(reader: Reader, rules: RuleSet) -> tuple[str, ...]:
+    """Distinct player names, as many as the rules allow (Rule SETUP-1)."""
+    names = tuple(item.text() for item in reader.items(16))
+    if len(set(names)) != len(names):
+        raise reader.fail("player names must be distinct")
+    if not rules.min_players <= len(names) <= rules.max_players:
+        raise reader.fail(
+            f"{len(names)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
+        )
+    return names

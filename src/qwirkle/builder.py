@@ -1,0 +1,270 @@
+"""Building a placement tile by tile, as a player drops tiles on a screen.
+
+A :class:`TurnBuilder` holds a state and the tiles placed so far this turn.
+It answers which cells can take which of the remaining hand tiles next (so
+that the placement can still become a legal move), whether the placement so
+far is a complete legal move, and what it would score, line by line.
+
+Its answers come from :func:`~qwirkle.legal_moves`: a tile may go on a cell
+exactly when some legal placement holds every tile placed so far and that
+one. So every legal placement can be built in any order, and a builder never
+calls a placement complete unless it is legal.
+
+>>> from qwirkle import Colour, Shape, Tile, position
+>>> red = [Tile(Colour.RED, shape) for shape in Shape]
+>>> state = position(["Ann", "Bob"], {(0, 0): red[0], (1, 0): red[1]}, [red[2:] + red[:2], red[2:] + red[:2]])
+>>> turn = TurnBuilder(state)
+>>> sorted(turn.options(touching_only=True))
+[(-1, 0), (0, -1), (0, 1), (1, -1), (1, 1), (2, 0)]
+>>> len(turn.options())  # a placement may also be built from its far end
+64
+>>> turn = turn.add((2, 0), red[2]).add((-1, 0), red[3])
+>>> turn.is_complete, turn.score().total
+(True, 4)
+>>> turn.explain()
+['row 0 from -1,0 to 2,0: 4 tiles, 4 points']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from types import MappingProxyType
+
+from qwirkle.board import Cell, check_cell
+from qwirkle.catalogue import Rule
+from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.events import explain_score
+from qwirkle.game import legal_moves
+from qwirkle.legality import verify
+from qwirkle.moves import InvalidMoveError, Place
+from qwirkle.scoring import Score
+from qwirkle.state import GameState
+from qwirkle.tiles import Tile
+
+__all__ = ["TurnBuilder"]
+
+_Candidate = dict[Cell, Tile]
+
+
+def _candidates(state: GameState) -> tuple[_Candidate, ...]:
+    return tuple(dict(move.placements) for move in legal_moves(state).placements())
+
+
+def _translated(anchored: tuple[_Candidate, ...], cell: Cell, tile: Tile) -> tuple[_Candidate, ...]:
+    """Every opening of ``anchored`` moved so that it puts ``tile`` on ``cell`` (the opening may go anywhere)."""
+    seen: set[frozenset[tuple[Cell, Tile]]] = set()
+    out: list[_Candidate] = []
+    for move in anchored:
+        for (x, y), t in move.items():
+            if t != tile:
+                continue
+            dx, dy = cell[0] - x, cell[1] - y
+            try:
+                moved = {check_cell((cx + dx, cy + dy)): ct for (cx, cy), ct in move.items()}
+            except QwirkleError:
+                continue
+            frozen = frozenset(moved.items())
+            if frozen not in seen:
+                seen.add(frozen)
+                out.append(moved)
+    return tuple(out)
+
+
+class TurnBuilder:
+    """A placement being built tile by tile: an immutable value; :meth:`add` and :meth:`remove` return new ones.
+
+    >>> from qwirkle import new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> turn = TurnBuilder(state)
+    >>> turn.placed, turn.is_complete, turn.remaining == state.hand
+    ((), False, True)
+    """
+
+    __slots__ = ("_anchored", "_candidates", "_opening", "placed", "state")
+
+    state: GameState
+    placed: tuple[tuple[Cell, Tile], ...]
+    _anchored: tuple[_Candidate, ...]
+    _candidates: tuple[_Candidate, ...]
+    _opening: bool
+
+    def __init__(self, state: GameState, placed: Iterable[tuple[Cell, Tile]] = ()) -> None:
+        if not isinstance(state, GameState):
+            raise InvalidMoveError(f"a turn is built on a GameState, not {state!r}")
+        anchored = _candidates(state)
+        self._init(state, (), anchored, anchored, state.is_opening)
+        turn = self
+        for pair in placed:
+            try:
+                cell, tile = pair
+            except (TypeError, ValueError):
+                raise InvalidMoveError(f"a placed tile is a (cell, tile) pair, not {pair!r}") from None
+            turn = turn.add(cell, tile)
+        self._init(state, turn.placed, anchored, turn._candidates, state.is_opening)
+
+    def _init(
+        self,
+        state: GameState,
+        placed: tuple[tuple[Cell, Tile], ...],
+        anchored: tuple[_Candidate, ...],
+        candidates: tuple[_Candidate, ...],
+        opening: bool,
+    ) -> None:
+        for name, value in (
+            ("state", state),
+            ("placed", placed),
+            ("_anchored", anchored),
+            ("_candidates", candidates),
+            ("_opening", opening),
+        ):
+            object.__setattr__(self, name, value)
+
+    def _with(self, placed: tuple[tuple[Cell, Tile], ...], candidates: tuple[_Candidate, ...]) -> TurnBuilder:
+        turn = object.__new__(TurnBuilder)
+        turn._init(self.state, placed, self._anchored, candidates, self._opening)
+        return turn
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("TurnBuilder is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TurnBuilder):
+            return NotImplemented
+        return self.state == other.state and self.placed == other.placed
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.placed))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"({cell}, {tile!r})" for cell, tile in self.placed)
+        return f"<TurnBuilder: [{inner}]>"
+
+    @property
+    def remaining(self) -> tuple[Tile, ...]:
+        """The hand tiles not placed yet, in hand order."""
+        left = Counter(tile for _, tile in self.placed)
+        out = []
+        for tile in self.state.hand:
+            if left[tile]:
+                left[tile] -= 1
+            else:
+                out.append(tile)
+        return tuple(out)
+
+    @property
+    def free_tiles(self) -> frozenset[Tile]:
+        """Tiles that may go on *any* empty cell: on an empty table, the first tile of the opening.
+
+        Once a tile is down, or when the table has tiles, this is empty and
+        :meth:`options` lists the cells.
+        """
+        if self._opening and not self.placed:
+            return frozenset(tile for move in self._anchored for tile in move.values())
+        return frozenset()
+
+    def options(self, *, touching_only: bool = False) -> Mapping[Cell, frozenset[Tile]]:
+        """For each cell that can take a tile next, the remaining hand tiles it can take.
+
+        A pair is offered exactly when some legal placement holds it and every
+        tile placed so far (Rules PLACE-1 to PLACE-5, LINE-6, START-4). On an
+        empty table with nothing placed, see :attr:`free_tiles` instead.
+
+        With ``touching_only``, only cells next to a tile (on the table or
+        placed this turn) are offered, as many interfaces prefer: every legal
+        placement can still be built, from the tile that touches outwards.
+        """
+        if self._opening and not self.placed:
+            return MappingProxyType({})
+        placed = dict(self.placed)
+        board = self.state.board
+        found: dict[Cell, set[Tile]] = {}
+        for move in self._candidates:
+            for cell, tile in move.items():
+                if cell in placed:
+                    continue
+                if touching_only:
+                    x, y = cell
+                    near = ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+                    if not any(n in board or n in placed for n in near):
+                        continue
+                found.setdefault(cell, set()).add(tile)
+        return MappingProxyType({cell: frozenset(tiles) for cell, tiles in sorted(found.items())})
+
+    def cells_for(self, tile: Tile) -> frozenset[Cell]:
+        """The cells where ``tile`` can go next."""
+        return frozenset(cell for cell, tiles in self.options().items() if tile in tiles)
+
+    def can_add(self, cell: Cell, tile: Tile) -> bool:
+        """Whether ``tile`` may go on ``cell`` next."""
+        try:
+            self.add(cell, tile)
+        except QwirkleError:
+            return False
+        return True
+
+    def add(self, cell: Cell, tile: Tile) -> TurnBuilder:
+        """The builder with ``tile`` placed on ``cell`` too.
+
+        Raises :class:`~qwirkle.IllegalMoveError` naming the rule that no
+        legal placement can get round (Rule TURN-1 for a tile not in the
+        hand, Rule PLACE-5 for a taken cell, else the rule the placement so
+        far breaks).
+        """
+        try:
+            cell = check_cell(cell)
+        except QwirkleError as error:
+            raise InvalidMoveError(str(error)) from None
+        if not isinstance(tile, Tile):
+            raise InvalidMoveError(f"only tiles can be placed, not {tile!r}")
+        if tile not in self.remaining:
+            raise IllegalMoveError(Rule.TURN_1, f"you have no {tile} left to place")
+        if cell in self.state.board or any(cell == c for c, _ in self.placed):
+            raise IllegalMoveError(Rule.PLACE_5, f"{cell} is already taken")
+        if self._opening and not self.placed:
+            candidates = _translated(self._anchored, cell, tile)
+        else:
+            candidates = tuple(move for move in self._candidates if move.get(cell) == tile)
+        if not candidates:
+            raise self._why(cell, tile)
+        return self._with((*self.placed, (cell, tile)), candidates)
+
+    def _why(self, cell: Cell, tile: Tile) -> IllegalMoveError:
+        """The error for a tile that no legal placement can hold: the rule the placement so far breaks."""
+        try:
+            verify(self.state, Place([*self.placed, (cell, tile)]))
+        except IllegalMoveError as error:
+            if error.rule in (Rule.PLACE_2, Rule.PLACE_4):
+                return IllegalMoveError(error.rule, f"{error.reason}, and no tile of your hand can make up for it")
+            return error
+        return IllegalMoveError(Rule.LINE_6, f"{tile} on {cell} cannot be part of a legal placement")
+
+    def remove(self, cell: Cell) -> TurnBuilder:
+        """The builder without the tile placed on ``cell`` (the others stay, in order)."""
+        if not any(c == cell for c, _ in self.placed):
+            raise InvalidMoveError(f"no tile was placed on {cell!r} this turn")
+        return TurnBuilder(self.state, [(c, t) for c, t in self.placed if c != cell])
+
+    def clear(self) -> TurnBuilder:
+        """The builder with nothing placed."""
+        return self._with((), self._anchored)
+
+    @property
+    def is_complete(self) -> bool:
+        """Whether the tiles placed so far make a legal move."""
+        return any(len(move) == len(self.placed) for move in self._candidates) and bool(self.placed)
+
+    @property
+    def move(self) -> Place | None:
+        """The placement so far as a move, if it is a complete legal move."""
+        return Place(self.placed) if self.is_complete else None
+
+    def score(self) -> Score:
+        """What the placement would score now, end bonus included; raises if it is not complete."""
+        if not self.placed:
+            raise IllegalMoveError(Rule.TURN_1, "no tile is placed yet")
+        return verify(self.state, Place(self.placed))
+
+    def explain(self) -> list[str]:
+        """The score, one line per scoring line and bonus (see :func:`~qwirkle.events.explain_score`)."""
+        return explain_score(self.score())

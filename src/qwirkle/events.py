@@ -1,0 +1,264 @@
+"""What a move did, as an immutable record that interfaces animate and explain.
+
+:func:`play` applies a move and returns the new state with a
+:class:`TurnReport`; :func:`report` derives the same record from the states
+before and after a turn. A report holds the tiles placed, each line scored
+with its length, the Qwirkle and end bonuses, the tiles drawn, whose turn is
+next, and whether and why the game ended. :meth:`TurnReport.seen_by` gives
+the part another player may see: the number of tiles drawn, not which.
+
+>>> from qwirkle import new_game, legal_moves
+>>> state = new_game(["Ann", "Bob"], seed=7)
+>>> after, done = play(state, next(iter(legal_moves(state))))
+>>> done.player == state.current, done.next_player == after.current
+(True, True)
+>>> done.score.total == sum(line.points for line in done.lines)
+True
+>>> done.seen_by(1 - done.player).drawn, done.seen_by(1 - done.player).drawn_count == done.drawn_count
+((), True)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import attrs
+
+from qwirkle import _codec
+from qwirkle._codec import JSON
+from qwirkle.board import Cell
+from qwirkle.errors import InvalidStateError
+from qwirkle.game import apply
+from qwirkle.moves import Exchange, Move, Place
+from qwirkle.notation import format_cell, format_move, format_tile, format_tiles
+from qwirkle.scoring import Score, ScoredLine
+from qwirkle.state import EndReason, GameState, Outcome
+from qwirkle.tiles import Tile
+from qwirkle.views import HiddenExchange
+
+__all__ = ["TurnReport", "explain_score", "play", "report"]
+
+
+@attrs.frozen
+class TurnReport:
+    """What one turn did (see :func:`play`).
+
+    >>> from qwirkle import new_game, legal_moves
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> _, done = play(state, next(iter(legal_moves(state))))
+    >>> done.turn_number, done.game_over, len(done.drawn) == len(done.placed)
+    (1, False, True)
+    """
+
+    turn_number: int
+    """The turn's number, from 1."""
+    player: int
+    """The seat that moved."""
+    move: Move | HiddenExchange
+    """The move (another player's exchange is hidden in :meth:`seen_by`)."""
+    score: Score
+    """What the move scored, line by line."""
+    drawn: tuple[Tile, ...]
+    """The tiles the player drew (empty when seen by another player)."""
+    drawn_count: int
+    """How many tiles the player drew."""
+    bag_size: int
+    """Tiles left in the bag after the turn."""
+    scores: tuple[int, ...]
+    """Every seat's score after the turn."""
+    next_player: int | None
+    """The seat to move next, or ``None`` when the game is over."""
+    outcome: Outcome | None
+    """How the game ended, if this turn ended it."""
+
+    @property
+    def placed(self) -> tuple[tuple[Cell, Tile], ...]:
+        """The ``(cell, tile)`` pairs placed, empty for an exchange or a pass."""
+        return self.move.placements if isinstance(self.move, Place) else ()
+
+    @property
+    def exchanged(self) -> int:
+        """How many tiles went back to the bag."""
+        if isinstance(self.move, (Exchange, HiddenExchange)):
+            return len(self.move.tiles) if isinstance(self.move, Exchange) else self.move.count
+        return 0
+
+    @property
+    def lines(self) -> tuple[ScoredLine, ...]:
+        """The lines that scored, each with its cells (its length is its points)."""
+        return self.score.lines
+
+    @property
+    def qwirkles(self) -> int:
+        """How many lines the move completed to six tiles (Rule SCORE-4)."""
+        return self.score.qwirkles
+
+    @property
+    def end_bonus(self) -> int:
+        """The bonus for going out (Rule SCORE-8), 0 if none."""
+        return self.score.end_bonus
+
+    @property
+    def game_over(self) -> bool:
+        """Whether this turn ended the game."""
+        return self.outcome is not None
+
+    @property
+    def end_reason(self) -> EndReason | None:
+        """Why the game ended, if it did."""
+        return None if self.outcome is None else self.outcome.reason
+
+    def seen_by(self, seat: int) -> TurnReport:
+        """The report as ``seat`` may see it: another player's drawn and exchanged tiles are hidden."""
+        if seat == self.player:
+            return self
+        move = HiddenExchange(len(self.move.tiles)) if isinstance(self.move, Exchange) else self.move
+        return attrs.evolve(self, move=move, drawn=())
+
+    def describe(self, players: tuple[str, ...] | list[str]) -> list[str]:
+        """The turn in a few sentences, for a log or a screen reader.
+
+        >>> from qwirkle import new_game, legal_moves
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> _, done = play(state, next(iter(legal_moves(state))))
+        >>> done.describe(state.players)[0].startswith(state.players[state.current] + " places")
+        True
+        """
+        name = players[self.player]
+        lines: list[str] = []
+        if isinstance(self.move, Place):
+            unit = "point" if self.score.total == 1 else "points"
+            lines.append(f"{name} places {format_move(self.move)} for {self.score.total} {unit}.")
+            lines.extend("  " + text for text in explain_score(self.score))
+        elif isinstance(self.move, (Exchange, HiddenExchange)):
+            lines.append(f"{name} exchanges {self.exchanged} tile" + ("s." if self.exchanged != 1 else "."))
+        else:
+            lines.append(f"{name} passes: no tile can be placed and the bag is empty.")
+        if self.drawn:
+            lines.append(f"  {name} draws {format_tiles(self.drawn)}.")
+        elif self.drawn_count:
+            lines.append(f"  {name} draws {self.drawn_count} tile" + ("s." if self.drawn_count != 1 else "."))
+        if self.outcome is not None:
+            winners = " and ".join(players[seat] for seat in self.outcome.winners)
+            lines.append(f"The game is over ({_END_WORDS[self.outcome.reason]}). Winner: {winners}.")
+        elif self.next_player is not None:
+            lines.append(f"Next: {players[self.next_player]}.")
+        return lines
+
+    def to_json(self) -> dict[str, JSON]:
+        """The report as JSON-ready data.
+
+        >>> from qwirkle import new_game, legal_moves
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> _, done = play(state, next(iter(legal_moves(state))))
+        >>> done.to_json()["turn"], done.to_json()["player"] == state.current
+        (1, True)
+        """
+        out: dict[str, JSON] = {"turn": self.turn_number, "player": self.player}
+        if isinstance(self.move, HiddenExchange):
+            out["exchanged"] = self.move.count
+        else:
+            out["move"] = format_move(self.move)
+        out.update(
+            {
+                "placed": [[x, y, format_tile(tile)] for (x, y), tile in self.placed],
+                "score": _codec.encode_score(self.score),
+                "explanation": explain_score(self.score),
+                "drawn": _codec.encode_tiles(self.drawn),
+                "drawn_count": self.drawn_count,
+                "bag_size": self.bag_size,
+                "scores": list(self.scores),
+                "next_player": self.next_player,
+                "outcome": _codec.encode_outcome(self.outcome),
+            }
+        )
+        return out
+
+
+_END_WORDS = {
+    EndReason.WENT_OUT: "a player placed their last tile with the bag empty, Rule END-2",
+    EndReason.BLOCKED: "the bag is empty and nobody can place, Rule END-3",
+    EndReason.STALEMATE: "too many rounds without a placement, Rule END-5",
+}
+
+
+def explain_score(score: Score) -> list[str]:
+    """What each part of a score is worth, one line per scoring line and bonus.
+
+    Rule SCORE-1: a line scores its length; Rule SCORE-4: a Qwirkle earns a
+    bonus; Rule SCORE-7: a lone opening tile; Rule SCORE-8: the end bonus.
+
+    >>> from qwirkle.scoring import Score, ScoredLine
+    >>> explain_score(Score(9, (ScoredLine(((0, 0), (1, 0), (2, 0)), False),), end_bonus=6))
+    ['row 0 from 0,0 to 2,0: 3 tiles, 3 points', 'end bonus (Rule SCORE-8): 6 points']
+    """
+    out: list[str] = []
+    for line in score.lines:
+        (x0, y0), (x1, y1) = line.cells[0], line.cells[-1]
+        where = f"row {y0}" if y0 == y1 else f"column {x0}"
+        text = f"{where} from {format_cell((x0, y0))} to {format_cell((x1, y1))}: {line.points} tiles, "
+        text += f"{line.points} points" + (" (a Qwirkle)" if line.qwirkle else "")
+        out.append(text)
+    if score.qwirkle_points:
+        out.append(f"Qwirkle bonus (Rule SCORE-4): {score.qwirkle_points} points")
+    if score.lone_tile_points:
+        out.append(f"a lone tile (Rule SCORE-7): {score.lone_tile_points} point" + "s" * (score.lone_tile_points > 1))
+    if score.end_bonus:
+        out.append(f"end bonus (Rule SCORE-8): {score.end_bonus} points")
+    return out
+
+
+def report(before: GameState, after: GameState) -> TurnReport:
+    """The report of the turn that led from ``before`` to ``after`` (``after`` must be ``apply(before, move)``).
+
+    >>> from qwirkle import apply, new_game, legal_moves
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> move = next(iter(legal_moves(state)))
+    >>> report(state, apply(state, move)) == play(state, move)[1]
+    True
+    """
+    if len(after.history) != len(before.history) + 1 or after.history[:-1] != before.history:
+        raise InvalidStateError("the second state does not follow the first by one turn")
+    turn = after.history[-1]
+    seat = turn.player
+    kept = Counter(before.hands[seat])
+    if isinstance(turn.move, (Place, Exchange)):
+        kept.subtract(turn.move.tiles)
+    drawn_counter = Counter(after.hands[seat])
+    drawn_counter.subtract(kept)
+    if any(n < 0 for n in drawn_counter.values()):
+        raise InvalidStateError("the second state's hand does not follow from the first")
+    drawn = tuple(tile for tile in after.hands[seat] if _take(drawn_counter, tile))
+    return TurnReport(
+        turn_number=len(after.history),
+        player=seat,
+        move=turn.move,
+        score=turn.score,
+        drawn=drawn,
+        drawn_count=len(drawn),
+        bag_size=len(after.bag),
+        scores=after.scores,
+        next_player=None if after.outcome is not None else after.current,
+        outcome=after.outcome,
+    )
+
+
+def _take(counts: Counter[Tile], tile: Tile) -> bool:
+    if counts[tile] > 0:
+        counts[tile] -= 1
+        return True
+    return False
+
+
+def play(state: GameState, move: Move, *, player: int | None = None) -> tuple[GameState, TurnReport]:
+    """Apply ``move`` (as :func:`~qwirkle.apply` does, with the same checks) and report what it did.
+
+    >>> from qwirkle import new_game, Exchange
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> play(state, Exchange(state.hand[:1]))
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: START-4: the first turn must lay a group, not exchange
+    """
+    after = apply(state, move, player=player)
+    return after, report(state, after)

@@ -1,0 +1,176 @@
+"""The turn builder agrees with legal_moves: every legal placement builds in any order, and nothing else completes."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qwirkle import (
+    Colour,
+    GameState,
+    IllegalMoveError,
+    InvalidMoveError,
+    Place,
+    Rule,
+    Shape,
+    Tile,
+    TurnBuilder,
+    is_legal,
+    legal_moves,
+    position,
+    verify,
+)
+from tests.played import play, states
+
+RED = [Tile(Colour.RED, shape) for shape in Shape]
+BLUE = [Tile(Colour.BLUE, shape) for shape in Shape]
+
+
+def small_state() -> GameState:
+    return position(["Ann", "Bob"], {(0, 0): RED[0], (1, 0): RED[1]}, [RED[2:] + BLUE[:2], RED[2:] + BLUE[2:4]])
+
+
+def step_allowed(turn: TurnBuilder, cell: tuple[int, int], tile: Tile) -> bool:
+    if turn.free_tiles:
+        return tile in turn.free_tiles
+    return tile in turn.options().get(cell, frozenset())
+
+
+@pytest.mark.rule("PLACE-1", "PLACE-2", "PLACE-4", "LINE-6")
+@given(states(most_turns=45), st.randoms(use_true_random=False))
+@settings(max_examples=30)
+def test_every_legal_placement_builds_in_any_order(state: GameState, rng: random.Random) -> None:
+    if state.outcome is not None:
+        return
+    placements = list(legal_moves(state).placements())
+    for move in rng.sample(placements, min(12, len(placements))):
+        order = list(move.placements)
+        rng.shuffle(order)
+        turn = TurnBuilder(state)
+        for i, (cell, tile) in enumerate(order):
+            assert step_allowed(turn, cell, tile), (move, order[: i + 1])
+            turn = turn.add(cell, tile)
+        assert turn.is_complete
+        assert turn.move == move
+        assert turn.score() == verify(state, move)
+        assert Counter(turn.remaining) == Counter(state.hand) - Counter(move.tiles)
+
+
+@pytest.mark.rule("PLACE-1", "PLACE-2", "PLACE-4", "LINE-6")
+@given(states(most_turns=45), st.randoms(use_true_random=False))
+@settings(max_examples=40)
+def test_random_builder_paths_are_complete_exactly_when_legal(state: GameState, rng: random.Random) -> None:
+    if state.outcome is not None:
+        return
+    moves = legal_moves(state)
+    turn = TurnBuilder(state)
+    while True:
+        placed = Place(turn.placed) if turn.placed else None
+        if placed is not None:
+            assert turn.is_complete == is_legal(state, placed)
+            if turn.is_complete and not state.is_opening:
+                assert placed in moves
+        if turn.free_tiles:
+            tile = rng.choice(sorted(turn.free_tiles))
+            cell = (rng.randint(-50, 50), rng.randint(-50, 50))
+        else:
+            options = turn.options(touching_only=rng.random() < 0.5)
+            if not options:
+                break
+            cell = rng.choice(sorted(options))
+            tile = rng.choice(sorted(options[cell]))
+        turn = turn.add(cell, tile)
+    # A path stops only where the builder has nothing more to offer: the placement is then complete.
+    assert not turn.placed or turn.is_complete
+
+
+def test_options_and_free_tiles_on_an_empty_table() -> None:
+    state = play(7, 0)[0]
+    turn = TurnBuilder(state)
+    assert turn.options() == {}
+    assert turn.free_tiles
+    tile = sorted(turn.free_tiles)[0]
+    turn = turn.add((40, -3), tile)
+    assert turn.free_tiles == frozenset()
+    assert all(cell[0] == 40 or cell[1] == -3 for cell in turn.options())
+
+
+def test_an_opening_may_be_built_anywhere_and_must_be_a_largest_group() -> None:
+    state = position(["Ann", "Bob"], {}, [RED[:3] + BLUE[3:6], RED[3:6] + BLUE[:3]])
+    turn = TurnBuilder(state).add((10, 10), RED[0]).add((11, 10), RED[1])
+    assert not turn.is_complete
+    turn = turn.add((9, 10), RED[2])
+    assert turn.is_complete
+    assert turn.score().total == 3
+    with pytest.raises(IllegalMoveError) as caught:
+        TurnBuilder(state).add((0, 0), RED[0]).add((5, 5), RED[1])
+    assert caught.value.rule is Rule.PLACE_1
+
+
+def test_small_position_options() -> None:
+    turn = TurnBuilder(small_state())
+    near = turn.options(touching_only=True)
+    assert sorted(near) == [(-1, 0), (0, -1), (0, 1), (1, -1), (1, 1), (2, 0)]
+    assert near[2, 0] == frozenset(RED[2:])
+    assert turn.cells_for(BLUE[0]) >= {(0, -1), (0, 1)}
+    assert turn.can_add((2, 0), RED[2])
+    assert not turn.can_add((2, 0), BLUE[1])
+
+
+@pytest.mark.parametrize(
+    ("cell", "tile", "rule"),
+    [
+        ((2, 0), RED[0], Rule.TURN_1),
+        ((0, 0), RED[2], Rule.PLACE_5),
+        ((5, 5), RED[2], Rule.PLACE_4),
+        ((2, 0), BLUE[1], Rule.LINE_2),
+    ],
+)
+def test_refused_tiles_name_the_rule(cell: tuple[int, int], tile: Tile, rule: Rule) -> None:
+    with pytest.raises(IllegalMoveError) as caught:
+        TurnBuilder(small_state()).add(cell, tile)
+    assert caught.value.rule is rule
+
+
+def test_a_second_tile_off_the_line_breaks_PLACE_1() -> None:
+    turn = TurnBuilder(small_state()).add((2, 0), RED[2])
+    with pytest.raises(IllegalMoveError) as caught:
+        turn.add((0, 1), BLUE[0])
+    assert caught.value.rule is Rule.PLACE_1
+
+
+def test_remove_clear_and_values() -> None:
+    turn = TurnBuilder(small_state()).add((2, 0), RED[2]).add((3, 0), RED[3])
+    assert turn.score().total == 4
+    assert turn.explain() == ["row 0 from 0,0 to 3,0: 4 tiles, 4 points"]
+    fewer = turn.remove((2, 0))
+    assert fewer.placed == (((3, 0), RED[3]),)
+    assert not fewer.is_complete
+    assert fewer.move is None
+    assert turn.clear() == TurnBuilder(small_state())
+    assert TurnBuilder(small_state(), turn.placed) == turn
+    assert hash(TurnBuilder(small_state(), turn.placed)) == hash(turn)
+    with pytest.raises(InvalidMoveError):
+        turn.remove((9, 9))
+    with pytest.raises(AttributeError):
+        turn.placed = ()
+    with pytest.raises(IllegalMoveError):
+        TurnBuilder(small_state()).score()
+    with pytest.raises(InvalidMoveError):
+        TurnBuilder(small_state()).add((0.5, 0), RED[2])  # type: ignore[arg-type]
+    with pytest.raises(InvalidMoveError):
+        TurnBuilder(small_state()).add((2, 0), "Rd")  # type: ignore[arg-type]
+    assert "TurnBuilder" in repr(turn)
+
+
+def test_a_finished_game_offers_nothing() -> None:
+    final = play(3, 10_000)[-1]
+    turn = TurnBuilder(final)
+    assert turn.options() == {}
+    assert turn.free_tiles == frozenset()
+    with pytest.raises(IllegalMoveError):
+        turn.add((100, 100), final.hand[0] if final.hand else RED[0])

@@ -1,0 +1,446 @@
+"""JSON states and game records: round trips, exact replays, refused tampering, and fuzzed input."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from qwirkle import (
+    ALL_TILES,
+    EndReason,
+    Exchange,
+    GameState,
+    InvalidRecordError,
+    Pass,
+    Place,
+    PlayerView,
+    QwirkleError,
+    ReplayError,
+    Rule,
+    RuleSet,
+    parse_move,
+)
+from qwirkle.records import GameRecord, RecordedTurn, state_from_json, state_to_json
+from qwirkle.scorekeeper import Scorekeeper
+from qwirkle.views import HiddenExchange
+from tests.played import finished, play, states
+
+
+def record_of(seed: int, players: int = 2, **options: bool) -> tuple[GameState, GameRecord]:
+    final = finished(seed, players=players)
+    return final, GameRecord.from_game(final, **options)
+
+
+def retold(record: GameRecord, number: int, **changes: Any) -> GameRecord:
+    """The record with turn ``number`` (from 1) changed."""
+    turns = list(record.turns)
+    turns[number - 1] = attrs.evolve(turns[number - 1], **changes)
+    return attrs.evolve(record, turns=tuple(turns))
+
+
+def first_turn(record: GameRecord, kind: type) -> int:
+    return next(i for i, turn in enumerate(record.turns, start=1) if isinstance(turn.move, kind))
+
+
+# Whole states
+
+
+@given(states(most_turns=150))
+@settings(max_examples=25)
+def test_states_round_trip_through_json_text(state: GameState) -> None:
+    text = json.dumps(state_to_json(state))
+    assert state_from_json(text) == state
+    assert state_from_json(json.loads(text)) == state
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda d: d["hands"][0].__setitem__(0, d["bag"][0]) or d["bag"].__setitem__(0, "Ro"), "TILES-2"),
+        (lambda d: d["bag"].append("Ro"), "Rule TILES-2"),
+        (lambda d: d["board"].append([10**18, 0, "Ro"]), "out of range"),
+        (lambda d: d["board"].append([40, 40, "Ro"]), "not all connected"),
+        (lambda d: d.update(players=["Ann", "Ann"]), "distinct"),
+        (lambda d: d.update(players=["Ann"]), "Rule SETUP-1"),
+        (lambda d: d.update(current=5), "out of range"),
+        (lambda d: d.update(rng=-1), "out of range"),
+        (lambda d: d.update(seed="7"), "expected an integer"),
+        (lambda d: d.update(scores=[1.5, 0]), "expected an integer"),
+        (lambda d: d["hands"][1].__setitem__(0, "Wo"), "colour letter"),
+        (lambda d: d["hands"][1].__setitem__(0, ["Ro"]), "expected a string"),
+        (lambda d: d["history"].append({"player": 0, "move": "Ro@0,0 Rq@1,0", "score": {"total": 2}}), "shape"),
+        (lambda d: d.update(outcome={"reason": "bored", "scores": [0, 0], "winners": [0, 1]}), "unknown value"),
+        (lambda d: d.update(outcome={"reason": "blocked", "scores": [3, 0], "winners": [1]}), "END-4"),
+        (lambda d: d.update(version=99), "version 99"),
+        (lambda d: d["rules"].update(copies_per_tile=0), "copies_per_tile"),
+        (lambda d: d["rules"].update(colour="red"), "unknown key"),
+    ],
+)
+def test_bad_state_json_is_refused_with_a_clear_error(change: Any, words: str) -> None:
+    data = state_to_json(play(3, 6)[-1])
+    change(data)
+    with pytest.raises(InvalidRecordError) as caught:
+        state_from_json(json.loads(json.dumps(data)))
+    assert words in str(caught.value)
+
+
+# Records with a seed
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 2)])
+def test_a_seeded_record_replays_the_game_exactly(seed: int, players: int) -> None:
+    final, record = record_of(seed, players)
+    text = record.dumps()
+    again = GameRecord.loads(text)
+    assert again == record
+    replay = again.replay()
+    assert replay.final == final
+    assert len(replay) == len(final.history) + 1
+    assert [step.scores for step in replay.steps][-1] == final.scores
+    assert json.loads(text)["format"] == "qwirkle-record"
+    assert json.loads(text)["version"] == 1
+
+
+def test_a_seeded_record_with_draws_checks_them() -> None:
+    final, record = record_of(5, with_draws=True)
+    assert record.replay().final == final
+    number = first_turn(record, Place)
+    drawn = record.turns[number - 1].drawn
+    assert drawn
+    other = next(tile for tile in ALL_TILES if tile != drawn[0])
+    with pytest.raises(ReplayError) as caught:
+        retold(record, number, drawn=(other, *drawn[1:])).replay()
+    assert caught.value.rule is Rule.TURN_2
+    assert caught.value.move_number == number
+
+
+@pytest.mark.rule("SCORE-1")
+def test_a_wrong_score_names_the_rule_and_the_move() -> None:
+    _, record = record_of(6)
+    with pytest.raises(ReplayError) as caught:
+        retold(record, 3, score=record.turns[2].score + 1).replay()
+    assert caught.value.move_number == 3
+    assert caught.value.rule in (Rule.SCORE_1, Rule.SCORE_2, Rule.SCORE_6)
+    assert "move 3" in str(caught.value)
+
+
+def test_a_forgotten_qwirkle_bonus_is_SCORE_4() -> None:
+    for seed in range(1, 40):
+        final, record = record_of(seed)
+        history = enumerate(final.history, start=1)
+        numbers = [i for i, turn in history if turn.score.qwirkles and not turn.score.end_bonus]
+        if numbers:
+            break
+    number = numbers[0]
+    points = final.history[number - 1].score
+    with pytest.raises(ReplayError) as caught:
+        retold(record, number, score=points.total - points.qwirkle_points).replay()
+    assert (caught.value.rule, caught.value.move_number) == (Rule.SCORE_4, number)
+
+
+def test_a_forgotten_end_bonus_is_SCORE_8() -> None:
+    for seed in range(1, 40):
+        final, record = record_of(seed)
+        assert final.outcome is not None
+        if final.outcome.reason is EndReason.WENT_OUT and not final.history[-1].score.qwirkles:
+            break
+    last = len(record.turns)
+    with pytest.raises(ReplayError) as caught:
+        retold(record, last, score=record.turns[-1].score - 6).replay()
+    assert (caught.value.rule, caught.value.move_number) == (Rule.SCORE_8, last)
+
+
+def test_an_illegal_move_names_the_rule_and_the_move() -> None:
+    _, record = record_of(7)
+    state = play(7, 10_000)[3]
+    far = Place({(500, 500): state.hand[0]})
+    with pytest.raises(ReplayError) as caught:
+        retold(record, 4, move=far, score=1).replay()
+    assert (caught.value.rule, caught.value.move_number) == (Rule.PLACE_4, 4)
+
+
+def test_a_move_out_of_turn_is_START_7() -> None:
+    _, record = record_of(8)
+    with pytest.raises(ReplayError) as caught:
+        retold(record, 2, player=record.turns[0].player).replay()
+    assert (caught.value.rule, caught.value.move_number) == (Rule.START_7, 2)
+
+
+def test_the_wrong_starter_is_refused() -> None:
+    _, record = record_of(9)
+    with pytest.raises(ReplayError) as caught:
+        attrs.evolve(record, starter=1 - record.starter).replay()
+    assert caught.value.rule in (Rule.START_2, Rule.START_7)
+
+
+def test_a_move_after_the_end_is_refused() -> None:
+    _, record = record_of(10)
+    extra = attrs.evolve(record, turns=(*record.turns, RecordedTurn(0, Pass(), 0)), result=None)
+    with pytest.raises(ReplayError) as caught:
+        extra.replay()
+    assert caught.value.move_number == len(record.turns) + 1
+    assert caught.value.rule in (Rule.END_2, Rule.END_3)
+
+
+def test_a_wrong_result_is_refused() -> None:
+    final, record = record_of(11)
+    assert final.outcome is not None
+    wrong = attrs.evolve(final.outcome, scores=(0,) * len(final.players), winners=tuple(range(len(final.players))))
+    with pytest.raises(ReplayError):
+        attrs.evolve(record, result=wrong).replay()
+    unfinished = attrs.evolve(record, turns=record.turns[:-1])
+    with pytest.raises(ReplayError, match="goes on"):
+        unfinished.replay()
+    assert attrs.evolve(unfinished, result=None).replay().final.outcome is None
+
+
+# Records of physical tiles, draws noted by hand
+
+
+@pytest.mark.parametrize("seed", [12, 13, 14])
+def test_a_record_with_noted_draws_replays_the_game(seed: int) -> None:
+    final, record = record_of(seed, 3, with_seed=False)
+    assert record.seed is None
+    assert record.hands is not None
+    again = GameRecord.loads(record.dumps())
+    assert again == record
+    replayed = again.replay().final
+    assert isinstance(replayed, GameState)
+    assert (replayed.board, replayed.hands, replayed.scores, replayed.history, replayed.outcome) == (
+        final.board,
+        final.hands,
+        final.scores,
+        final.history,
+        final.outcome,
+    )
+
+
+def test_noted_draws_must_be_in_the_bag_and_the_right_number() -> None:
+    _, record = record_of(15, with_seed=False)
+    number = first_turn(record, Place)
+    drawn = record.turns[number - 1].drawn
+    assert drawn
+    with pytest.raises(ReplayError) as caught:
+        retold(record, number, drawn=drawn[:-1]).replay()
+    assert (caught.value.rule, caught.value.move_number) == (Rule.TURN_2, number)
+    steps = record.replay().steps
+    late = max(i for i, turn in enumerate(record.turns, start=1) if isinstance(turn.move, Place) and turn.drawn)
+    bag = steps[late - 1].bag  # type: ignore[union-attr]
+    gone = next(tile for tile in ALL_TILES if tile not in bag)
+    late_drawn = record.turns[late - 1].drawn
+    assert late_drawn
+    with pytest.raises(ReplayError) as caught:
+        retold(record, late, drawn=(gone, *late_drawn[1:])).replay()
+    assert (caught.value.rule, caught.value.move_number) == (Rule.TILES_2, late)
+    with pytest.raises(InvalidRecordError, match="must be noted"):
+        retold(record, number, drawn=None).replay()
+
+
+def test_noted_exchanges_replay() -> None:
+    for seed in range(16, 60):
+        final, record = record_of(seed, with_seed=False)
+        if any(isinstance(turn.move, Exchange) for turn in record.turns):
+            break
+    replayed = record.replay().final
+    assert isinstance(replayed, GameState)
+    assert replayed.hands == final.hands
+    assert replayed.scores == final.scores
+    number = first_turn(record, Exchange)
+    with pytest.raises(ReplayError) as caught:
+        retold(record, number, drawn=record.turns[number - 1].drawn[:-1] or None).replay()  # type: ignore[index]
+    assert caught.value.move_number == number
+
+
+def test_noted_hands_with_too_many_copies_are_refused() -> None:
+    _, record = record_of(17, with_seed=False)
+    assert record.hands is not None
+    four = (record.hands[0][0],) * 4 + record.hands[0][4:]
+    with pytest.raises(QwirkleError, match=r"TILES-2|copies"):
+        attrs.evolve(record, hands=(four, *record.hands[1:])).replay()
+
+
+# Records of physical tiles, hands unknown
+
+
+def table_record(final: GameState) -> GameRecord:
+    turns = tuple(
+        RecordedTurn(t.player, HiddenExchange(len(t.move)) if isinstance(t.move, Exchange) else t.move, t.score.total)
+        for t in final.history
+    )
+    return GameRecord(
+        players=final.players, rules=final.rules, starter=final.starter, turns=turns, result=final.outcome
+    )
+
+
+@pytest.mark.parametrize("seed", [18, 19, 20, 21])
+def test_a_record_without_tiles_is_checked_on_the_table(seed: int) -> None:
+    final = finished(seed, players=2 + seed % 3)
+    record = table_record(final)
+    again = GameRecord.loads(record.dumps())
+    assert again == record
+    keeper = again.replay().final
+    assert isinstance(keeper, Scorekeeper)
+    assert keeper.board == final.board
+    assert keeper.scores == final.scores
+    assert keeper.outcome == final.outcome
+
+
+def test_a_record_without_tiles_still_refuses_bad_lines() -> None:
+    record = GameRecord(
+        players=("Ann", "Bob"),
+        turns=(
+            RecordedTurn(0, parse_move("Ro@0,0 Rs@1,0"), 2),
+            RecordedTurn(1, parse_move("Ro@2,0"), 3),
+        ),
+    )
+    with pytest.raises(ReplayError) as caught:
+        record.replay()
+    assert (caught.value.rule, caught.value.move_number) == (Rule.LINE_3, 2)
+
+
+# Malformed and hostile input
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("", "not valid JSON"),
+        ("{", "not valid JSON"),
+        ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+        ('{"format": "qwirkle-record", "format": "x"}', "appears twice"),
+        ('{"format": "qwirkle-record", "version": NaN}', "not allowed"),
+        ('{"format": "qwirkle-record", "version": 1e400, "players": [], "turns": []}', "expected an integer"),
+        ('{"format": "qwirkle-record", "version": 1, "players": ["A", "B"], "turns": {}}', "expected a list"),
+        (
+            '{"format": "qwirkle-record", "version": 1, "players": ["A", "B"], "turns": [], "seed": 1, "hands": []}',
+            "either a seed",
+        ),
+        (
+            '{"format": "qwirkle-record", "version": 1, "players": ["A", "B"], "turns": [{"player": 2, "score": 0,'
+            ' "move": "pass"}]}',
+            "out of range",
+        ),
+        (
+            '{"format": "qwirkle-record", "version": 1, "players": ["A", "B"], "turns": [{"player": 0, "score": 0,'
+            ' "move": "Ro@1000000000000000000,0"}]}',
+            "out of range",
+        ),
+        (
+            '{"format": "qwirkle-record", "version": 1, "players": ["A", "B"], "turns": [{"player": 0, "score": 0}]}',
+            "either a move",
+        ),
+        ('"' + "x" * 600_000 + '"', "limit"),
+        ("9" * 5000, "not valid JSON"),
+    ],
+)
+def test_hostile_record_text_is_refused_quickly(text: str, words: str) -> None:
+    began = time.perf_counter()
+    with pytest.raises(InvalidRecordError) as caught:
+        GameRecord.loads(text)
+    assert words in str(caught.value)
+    assert time.perf_counter() - began < 1.0
+
+
+def test_a_megabyte_and_bad_bytes_are_refused() -> None:
+    _, record = record_of(22)
+    big = record.dumps()[:-1] + ',"pad":"' + "x" * (1 << 20) + '"}'
+    with pytest.raises(InvalidRecordError, match="limit"):
+        GameRecord.loads(big)
+    with pytest.raises(InvalidRecordError, match="limit"):
+        GameRecord.loads(big.encode())
+    with pytest.raises(InvalidRecordError, match="UTF-8"):
+        GameRecord.loads(b"\xff\xfe{}")
+    with pytest.raises(InvalidRecordError, match="JSON text"):
+        GameRecord.loads(42)  # type: ignore[arg-type]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(json_values)
+@settings(max_examples=200)
+def test_fuzzed_json_values_raise_only_qwirkle_errors(value: object) -> None:
+    for load in (GameRecord.from_json, state_from_json, PlayerView.from_json):
+        with pytest.raises(QwirkleError):
+            load(value)
+
+
+def paths(value: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    out = [prefix]
+    if isinstance(value, dict):
+        for name, item in value.items():
+            out += paths(item, (*prefix, name))
+    elif isinstance(value, list):
+        for i, item in enumerate(value[:8]):
+            out += paths(item, (*prefix, i))
+    return out
+
+
+def replace(value: Any, path: tuple[object, ...], new: object) -> Any:
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    copy = dict(value) if isinstance(value, dict) else list(value)
+    copy[head] = replace(value[head], rest, new)  # type: ignore[call-overload]
+    return copy
+
+
+SEEDED = record_of(23, with_seed=False)[1].to_json()
+SEEDED_PATHS = paths(SEEDED)
+
+
+@given(st.sampled_from(SEEDED_PATHS), json_values)
+@settings(max_examples=150, suppress_health_check=[HealthCheck.too_slow])
+def test_records_with_one_value_swapped_load_or_raise_qwirkle_errors(path: tuple[object, ...], new: object) -> None:
+    data = replace(SEEDED, path, new)
+    try:
+        record = GameRecord.from_json(data)
+        record.replay()
+    except QwirkleError:
+        return
+
+
+@given(st.text(max_size=80))
+@settings(max_examples=150)
+def test_fuzzed_text_raises_only_qwirkle_errors(text: str) -> None:
+    for load in (GameRecord.loads, state_from_json, PlayerView.from_json):
+        with pytest.raises(QwirkleError):
+            load(text)
+
+
+def test_rules_travel_with_the_record() -> None:
+    rules = RuleSet(qwirkle_bonus=12, end_bonus=3)
+    final = play(24, 10_000, rules=rules)[-1]
+    record = GameRecord.loads(GameRecord.from_game(final).dumps())
+    assert record.rules == rules
+    assert record.replay().final == final
+
+
+def test_only_states_dealt_from_a_seed_can_be_recorded() -> None:
+    state = play(25, 4)[-1]
+    unseeded = GameState(
+        players=state.players,
+        board=state.board,
+        hands=state.hands,
+        bag=state.bag,
+        scores=state.scores,
+        current=state.current,
+        rules=state.rules,
+        history=state.history,
+        starter=state.starter,
+        seed=None,
+    )
+    with pytest.raises(InvalidRecordError, match="no seed"):
+        GameRecord.from_game(unseeded)
+    with pytest.raises(InvalidRecordError, match="does not follow"):
+        GameRecord.from_game(attrs.evolve(unseeded, seed=state.seed + 1))  # type: ignore[operator]
