@@ -8,12 +8,12 @@ and ``k ± STRIDE`` (same row).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from qwirkle.errors import InvalidStateError
-from qwirkle.lines import fitting, line_fault
+from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES, TYPES_UNION, fitting, line_fault
 from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = ["COORD_LIMIT", "Board", "Cell"]
@@ -147,11 +147,7 @@ class Board(Mapping[Cell, Tile]):
                     frontier[low] = _frontier_cell(grid, low)
                     frontier[high] = _frontier_cell(grid, high)
         else:
-            frontier = {}
-            for k in grid:
-                for n in (k - 1, k + 1, k - STRIDE, k + STRIDE):
-                    if n not in grid and n not in frontier:
-                        frontier[n] = _frontier_cell(grid, n)
+            frontier = _whole_frontier(grid)
         object.__setattr__(self, "_frontier", frontier)
         object.__setattr__(self, "_pending", None)
         return MappingProxyType(frontier)
@@ -189,6 +185,10 @@ class Board(Mapping[Cell, Tile]):
             object.__setattr__(self, name, value)
             return
         raise AttributeError("Board is immutable")
+
+    def __reduce__(self) -> tuple[Callable[[dict[int, int]], Board], tuple[dict[int, int]]]:
+        # Only the grid is pickled: the frontier is a cache (with its parent's, often larger), rebuilt on demand.
+        return Board._of, (self._grid,)
 
     def __repr__(self) -> str:
         inner = ", ".join(f"{cell}: {tile!r}" for cell, tile in self.items())
@@ -248,6 +248,56 @@ def _frontier_cell(grid: Mapping[int, int], n: int) -> Frontier:
         col.append(grid[j])
         j += 1
     return (fitting(row), len(row), fitting(col), len(col))
+
+
+def _whole_frontier(grid: Mapping[int, int]) -> dict[int, Frontier]:
+    """The frontier of a whole board, walking each run once rather than each cell's four directions.
+
+    Each run is summed up once as (tiles present, common line types, length);
+    a cell at the end of a run, or between two runs, combines the summaries.
+    """
+    ends: tuple[dict[int, tuple[int, int, int]], dict[int, tuple[int, int, int]]] = ({}, {})
+    for k in grid:
+        for step, side in ((STRIDE, ends[0]), (1, ends[1])):
+            if k - step in grid:
+                continue
+            present = 0
+            common = ALL_TYPES
+            j = k
+            while j in grid:
+                t = grid[j]
+                present |= 1 << t
+                common &= TILE_TYPES[t]
+                j += step
+            length = (j - k) // step
+            for end in (k - step, j):
+                seen = side.get(end)
+                if seen is None:
+                    side[end] = (present, common, length)
+                else:
+                    # Two tiles the same on either side make the cell a dead spot: no tile fits.
+                    twice = seen[0] & present
+                    side[end] = (seen[0] | present, 0 if twice else seen[1] & common, seen[2] + length)
+    rows, columns = ends
+    frontier: dict[int, Frontier] = {}
+    for n in rows.keys() | columns.keys():
+        row = rows.get(n, _EMPTY_RUN)
+        column = columns.get(n, _EMPTY_RUN)
+        frontier[n] = (_fits(row), row[2], _fits(column), column[2])
+    return frontier
+
+
+_EMPTY_RUN: Final = (0, ALL_TYPES, 0)
+
+
+def _fits(run: tuple[int, int, int]) -> int:
+    """The tiles that can join a run summed up as (tiles present, common line types, length)."""
+    present, common, length = run
+    if length == 0:
+        return ALL_KINDS
+    if length >= MAX_LINE:
+        return 0
+    return TYPES_UNION[common] & ~present
 
 
 def _run(grid: Mapping[int, int], k: int, step: int) -> list[int]:
