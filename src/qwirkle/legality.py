@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+import attrs
+
 from qwirkle.board import STRIDE, cell_of
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError
@@ -41,6 +43,23 @@ def verify(state: GameState, move: Move, *, player: int | None = None) -> Score:
         ...
     qwirkle.errors.IllegalMoveError: PLACE-4: red diamond at (3, 0) does not touch any tile on the table
     """
+    runs = _check(state, move, player)
+    if runs is None:
+        return NOTHING
+    goes_out = len(runs.placed) == len(state.hand) and not state.bag
+    return score_lines(runs.lines, state.rules, end_bonus=goes_out)
+
+
+@attrs.frozen
+class _Lines:
+    """The lines through a legal placement, ready to score."""
+
+    placed: Mapping[int, int]
+    lines: list[range]
+
+
+def _check(state: GameState, move: Move, player: int | None) -> _Lines | None:
+    """Raise if ``move`` is illegal; for a placement, return the lines through it."""
     if state.outcome is not None:
         raise IllegalMoveError(_END_RULES[state.outcome.reason], "the game is over")
     if player is not None and player != state.current:
@@ -51,10 +70,10 @@ def verify(state: GameState, move: Move, *, player: int | None = None) -> Score:
         return _verify_place(state, move)
     if isinstance(move, Exchange):
         _verify_exchange(state, move)
-        return NOTHING
+        return None
     if isinstance(move, Pass):
         _verify_pass(state)
-        return NOTHING
+        return None
     raise IllegalMoveError(Rule.TURN_1, f"{move!r} is not a move")
 
 
@@ -76,7 +95,7 @@ def is_legal(state: GameState, move: Move, *, player: int | None = None) -> bool
     []
     """
     try:
-        verify(state, move, player=player)
+        _check(state, move, player)
     except QwirkleError:
         return False
     return True
@@ -112,8 +131,8 @@ def _missing(hand: Sequence[Tile], wanted: Sequence[Tile]) -> Tile | None:
     return None
 
 
-def _verify_place(state: GameState, move: Place) -> Score:
-    """Check a placement and return its score.
+def _verify_place(state: GameState, move: Place) -> _Lines:
+    """Check a placement and return the lines through it.
 
     Rule TURN-1: the tiles come from the hand. Rule PLACE-5: only on empty
     cells. Rule PLACE-1: one row or one column. Rule PLACE-2: no gap. Rule
@@ -163,7 +182,7 @@ def _verify_place(state: GameState, move: Place) -> Score:
             raise IllegalMoveError(
                 Rule.START_4, f"the opening must lay a largest group of your hand: {best} tiles, not {len(keys)}"
             )
-    return score_lines(runs, state.rules, end_bonus=len(keys) == len(hand) and not state.bag)
+    return _Lines(placed, runs)
 
 
 def _check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Sequence[range]) -> None:
