@@ -10,15 +10,7 @@ from qwirkle.board import STRIDE, Board, Cell, cell_of
 from qwirkle.errors import InvalidStateError
 from qwirkle.legality import can_exchange, is_legal, verify
 from qwirkle.lines import group_size
-from qwirkle.movegen import (
-    Keyed,
-    can_place,
-    count_exchanges,
-    count_placements,
-    exchanges,
-    placements,
-    top_placements,
-)
+from qwirkle.movegen import Keyed, Window, can_place, count, count_exchanges, exchanges, fill, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.rng import seed_state, shuffle
 from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak
@@ -205,26 +197,26 @@ class LegalMoves(Collection[Move]):
     True
     """
 
-    __slots__ = ("_count", "_keyed", "_state")
+    __slots__ = ("_count", "_found", "_state")
 
     def __init__(self, state: GameState) -> None:
         self._state = state
-        self._keyed: list[tuple[Keyed, int]] | None = None
+        self._found: list[Window] | None = None
         self._count: int | None = None
 
-    def _all_keyed(self) -> list[tuple[Keyed, int]]:
-        if self._keyed is None:
+    def _windows(self) -> list[Window]:
+        """The move generator's windows, found once and shared by counting, listing and ranking."""
+        if self._found is None:
             state = self._state
             if state.outcome is None:
-                hand = [t.index for t in state.hand]
-                self._keyed = list(placements(state.board, hand, state.rules))
+                self._found = windows(state.board, [t.index for t in state.hand], state.rules)
             else:
-                self._keyed = []
-        return self._keyed
+                self._found = []
+        return self._found
 
     def placements(self) -> Iterator[Place]:
         """The legal placements, each once."""
-        for keyed, _ in self._all_keyed():
+        for keyed, _ in fill(self._windows()):
             yield _place(keyed)
 
     def _exchange_limit(self) -> int:
@@ -256,7 +248,7 @@ class LegalMoves(Collection[Move]):
         state = self._state
         bonus = 0 if state.bag else state.rules.end_bonus
         out = len(state.hand)
-        for keyed, points in self._all_keyed():
+        for keyed, points in fill(self._windows()):
             yield _place(keyed), points + (bonus if len(keyed) == out else 0)
 
     def top(self) -> tuple[int, list[Place]]:
@@ -266,14 +258,8 @@ class LegalMoves(Collection[Move]):
         answer is ``(-1, [])``. Much faster than scoring every move.
         """
         state = self._state
-        if state.outcome is not None:
-            return -1, []
-        if self._keyed is not None:
-            scored = list(self.scored())
-            best = max((points for _, points in scored), default=-1)
-            return best, [move for move, points in scored if points == best]
         bonus = 0 if state.bag else state.rules.end_bonus
-        best, found = top_placements(state.board, [t.index for t in state.hand], state.rules, bonus)
+        best, found = top(self._windows(), len(state.hand), bonus)
         return best, [_place(keyed) for keyed in found]
 
     def best(self) -> tuple[Place, Score] | None:
@@ -305,14 +291,11 @@ class LegalMoves(Collection[Move]):
             if state.outcome is not None:
                 self._count = 0
             else:
-                if self._keyed is not None:
-                    count = len(self._keyed)
-                else:
-                    count = count_placements(state.board, [t.index for t in state.hand], state.rules)
+                total = count(self._windows())
                 largest = self._exchange_limit()
                 if largest:
-                    count += count_exchanges([t.index for t in state.hand], largest)
-                self._count = count + (1 if self.can_pass() else 0)
+                    total += count_exchanges([t.index for t in state.hand], largest)
+                self._count = total + (1 if self.can_pass() else 0)
         return self._count
 
     def __contains__(self, move: object) -> bool:

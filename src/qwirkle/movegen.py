@@ -18,12 +18,16 @@ How a placement is found once and only once:
   hand must hold at least two distinct tiles of that type.
 - Score depends only on which cells are filled, so it is computed once per
   window.
+
+The windows of a position are found once (:func:`windows`) and then counted,
+filled or ranked, so that ``len(moves)`` followed by listing them, as
+``list(moves)`` does, searches the board only once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from itertools import combinations, permutations
+from itertools import combinations
 from typing import Final, TypeAlias
 
 from qwirkle.board import STRIDE, Board
@@ -32,6 +36,9 @@ from qwirkle.ruleset import RuleSet
 
 Keyed: TypeAlias = tuple[tuple[int, int], ...]
 """A placement as ``(cell key, tile index)`` pairs sorted by key."""
+
+Window: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
+"""The empty cell keys of a placement's line, the tiles each may take (masks), and its points."""
 
 _NO_CROSS: Final = (ALL_KINDS, 0)
 
@@ -180,27 +187,29 @@ def _count_fillings(opts: Sequence[int], used: int = 0) -> int:
     return sum(_count_fillings(rest, used | (1 << t)) for t in bits(first))
 
 
-def _opening_lines(hand: Sequence[int], rules: RuleSet) -> list[tuple[int, ...]]:
-    """The tile sets the opening may lay, each as a sorted tuple (Rule START-4)."""
-    if rules.opening_must_play_max_group:
-        return [tuple(sorted(g)) for g in groups(hand)]
+def _opening_windows(hand: Sequence[int], rules: RuleSet) -> list[Window]:
+    """The openings from (0, 0): one window per line of tiles the starter may lay, each way (Rule START-4)."""
     hand_mask = _mask(hand)
-    found: set[tuple[int, ...]] = {(t,) for t in bits(hand_mask)}
-    for ty in range(12):
-        tiles = list(bits(TYPE_TILES[ty] & hand_mask))
-        for size in range(2, len(tiles) + 1):
-            for pick in _subsets(tiles, size):
-                found.add(pick)
-    return sorted(found)
-
-
-def _subsets(items: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
-    if size == 0:
-        yield ()
-        return
-    for i in range(len(items) - size + 1):
-        for tail in _subsets(items[i + 1 :], size - 1):
-            yield (items[i], *tail)
+    if rules.opening_must_play_max_group:
+        lines = [sum(1 << t for t in group) for group in groups(hand)]
+    else:
+        lines = [
+            sum(1 << t for t in pick)
+            for ty in range(12)
+            for size in range(2, 7)
+            for pick in combinations(bits(TYPE_TILES[ty] & hand_mask), size)
+        ]
+    found: list[Window] = []
+    if hand_mask and (not rules.opening_must_play_max_group or lines[0].bit_count() == 1):
+        # Every one-tile opening at once: the cell (0, 0) may take any tile of the hand.
+        found.append(((0,), (hand_mask,), opening_points(1, rules)))
+    for line in lines:
+        size = line.bit_count()
+        if size > 1:
+            points = opening_points(size, rules)
+            found.append((tuple(i * STRIDE for i in range(size)), (line,) * size, points))
+            found.append((tuple(range(size)), (line,) * size, points))
+    return found
 
 
 def opening_points(size: int, rules: RuleSet) -> int:
@@ -210,102 +219,73 @@ def opening_points(size: int, rules: RuleSet) -> int:
     return size + (rules.qwirkle_bonus if size == MAX_LINE else 0)
 
 
-def placements(board: Board, hand: Sequence[int], rules: RuleSet) -> Iterator[tuple[Keyed, int]]:
-    """Every legal placement with its points (end bonus excluded), each once.
+def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
+    """Every window of a legal placement: ``(empty keys, tiles each key may take, points)``.
 
-    On an empty board these are the openings laid from cell (0, 0) towards
-    +x or +y, one per ordering of each allowed group (Rule START-4).
+    The placements are the ways to give each key one of its tiles, no tile
+    twice (see :func:`fill`); each placement comes from exactly one window,
+    and its points (end bonus excluded) depend on the window alone. A
+    one-tile move is a window of one cell.
+
+    On an empty board the windows are the openings laid from cell (0, 0)
+    towards +x or +y, one per allowed group, so that the placements are
+    every ordering of each group (Rule START-4).
     """
-    grid = board._grid
-    if not grid:
-        for line in _opening_lines(hand, rules):
-            points = opening_points(len(line), rules)
-            if len(line) == 1:
-                yield ((0, line[0]),), points
-                continue
-            for order in permutations(line):
-                yield tuple((i * STRIDE, t) for i, t in enumerate(order)), points
-                yield tuple(enumerate(order)), points
-        return
+    if not board:
+        return _opening_windows(hand, rules)
     hand_mask = _mask(hand)
     qb = rules.qwirkle_bonus
     info = board.frontier()
+    found: list[Window] = []
     for n, (hm, hl, vm, vl) in info.items():
         fits = hm & vm & hand_mask
         if fits:
             points = (hl + 1 if hl else 0) + (vl + 1 if vl else 0)
             points += (qb if hl == MAX_LINE - 1 else 0) + (qb if vl == MAX_LINE - 1 else 0)
-            for t in bits(fits):
-                yield ((n, t),), points
-    for keys, opts, points in _windows(grid, info, hand_mask, qb):
-        for tiles in _fillings(opts):
-            yield tuple(zip(keys, tiles, strict=True)), points
+            found.append(((n,), (fits,), points))
+    found.extend(_windows(board._grid, info, hand_mask, qb))
+    return found
 
 
-def top_placements(board: Board, hand: Sequence[int], rules: RuleSet, end_bonus: int) -> tuple[int, list[Keyed]]:
-    """The highest score any placement reaches and every placement that reaches it, in listing order.
+def fill(found: Sequence[Window]) -> Iterator[tuple[Keyed, int]]:
+    """Every placement of the windows, with its points, in order."""
+    for keys, opts, points in found:
+        if len(keys) == 1:
+            key = keys[0]
+            for t in bits(opts[0]):
+                yield ((key, t),), points
+        else:
+            for tiles in _fillings(opts):
+                yield tuple(zip(keys, tiles, strict=True)), points
 
-    ``end_bonus`` is added to placements that use the whole hand (pass 0
-    while the bag has tiles). Windows that cannot beat the best found so far
-    are never filled, so this is much cheaper than listing every placement.
+
+def count(found: Sequence[Window]) -> int:
+    """How many placements the windows hold, without building them."""
+    return sum(opts[0].bit_count() if len(opts) == 1 else _count_fillings(opts) for _, opts, _ in found)
+
+
+def top(found: Sequence[Window], out: int, end_bonus: int) -> tuple[int, list[Keyed]]:
+    """The highest score a placement reaches and every placement that reaches it, in listing order.
+
+    ``end_bonus`` is added to placements of ``out`` tiles, the whole hand
+    (pass 0 while the bag has tiles). Windows that cannot beat the best
+    found so far are never filled.
     """
-    out = len(hand)
     best = -1
-    top: list[Keyed] = []
-    if not board:
-        for keyed, points in placements(board, hand, rules):
-            points += end_bonus if len(keyed) == out else 0
-            if points > best:
-                best, top = points, [keyed]
-            elif points == best:
-                top.append(keyed)
-        return best, top
-    hand_mask = _mask(hand)
-    qb = rules.qwirkle_bonus
-    info = board.frontier()
-    single_bonus = end_bonus if out == 1 else 0
-    for n, (hm, hl, vm, vl) in info.items():
-        fits = hm & vm & hand_mask
-        if fits:
-            points = (hl + 1 if hl else 0) + (vl + 1 if vl else 0) + single_bonus
-            points += (qb if hl == MAX_LINE - 1 else 0) + (qb if vl == MAX_LINE - 1 else 0)
-            if points < best:
-                continue
-            if points > best:
-                best, top = points, []
-            top.extend(((n, t),) for t in bits(fits))
-    for keys, opts, points in _windows(board._grid, info, hand_mask, qb):
+    winners: list[Keyed] = []
+    for keys, opts, points in found:
         if len(keys) == out:
             points += end_bonus
         if points < best:
             continue
-        found = [tuple(zip(keys, tiles, strict=True)) for tiles in _fillings(opts)]
-        if not found:
+        placed = [keyed for keyed, _ in fill(((keys, opts, points),))]
+        if not placed:
             continue
         if points > best:
-            best, top = points, found
+            best, winners = points, placed
         else:
-            top.extend(found)
-    return best, top
-
-
-def count_placements(board: Board, hand: Sequence[int], rules: RuleSet) -> int:
-    """How many legal placements there are, without building them."""
-    grid = board._grid
-    if not grid:
-        total = 0
-        for line in _opening_lines(hand, rules):
-            n = 1
-            for i in range(2, len(line) + 1):
-                n *= i
-            total += 1 if len(line) == 1 else 2 * n
-        return total
-    hand_mask = _mask(hand)
-    info = board.frontier()
-    total = sum((h & v & hand_mask).bit_count() for h, _, v, _ in info.values())
-    for _, opts, _ in _windows(grid, info, hand_mask, rules.qwirkle_bonus):
-        total += _count_fillings(opts)
-    return total
+            winners.extend(placed)
+    return best, winners
 
 
 def exchanges(hand: Sequence[int], largest: int) -> list[tuple[int, ...]]:
