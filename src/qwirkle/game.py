@@ -9,8 +9,8 @@ from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from qwirkle.board import STRIDE, Board, Cell, cell_of
 from qwirkle.errors import InvalidStateError
 from qwirkle.legality import can_exchange, is_legal, verify
-from qwirkle.lines import group_size
-from qwirkle.movegen import Keyed, Window, can_place, count, count_exchanges, exchanges, fill, top, windows
+from qwirkle.lines import bits, group_size
+from qwirkle.movegen import Keyed, Window, can_place, count, count_exchanges, exchanges, fillings, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.rng import seed_state, shuffle
 from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak
@@ -216,8 +216,21 @@ class LegalMoves(Collection[Move]):
 
     def placements(self) -> Iterator[Place]:
         """The legal placements, each once."""
-        for keyed, _ in fill(self._windows()):
-            yield _place(keyed)
+        for place, _ in self._filled():
+            yield place
+
+    def _filled(self) -> Iterator[tuple[Place, int]]:
+        """Every placement with its points (end bonus excluded), turning each window's keys into cells once."""
+        trusted = Place._trusted
+        for keys, opts, points in self._windows():
+            cells = [cell_of(k) for k in keys]
+            if len(keys) == 1:
+                cell = cells[0]
+                for t in bits(opts[0]):
+                    yield trusted(((cell, ALL_TILES[t]),)), points
+            else:
+                for tiles in fillings(opts):
+                    yield trusted(tuple([(c, ALL_TILES[t]) for c, t in zip(cells, tiles, strict=True)])), points
 
     def _exchange_limit(self) -> int:
         """The most tiles an exchange may hold now, 0 if none is allowed."""
@@ -248,8 +261,8 @@ class LegalMoves(Collection[Move]):
         state = self._state
         bonus = 0 if state.bag else state.rules.end_bonus
         out = len(state.hand)
-        for keyed, points in fill(self._windows()):
-            yield _place(keyed), points + (bonus if len(keyed) == out else 0)
+        for move, points in self._filled():
+            yield move, points + (bonus if len(move) == out else 0)
 
     def top(self) -> tuple[int, list[Place]]:
         """The highest score a placement can make now, and every placement that makes it.

@@ -153,7 +153,7 @@ def _windows(
                         yield keys, (cand,) * left + opts, points + size + (qwirkle_bonus if size == MAX_LINE else 0)
 
 
-def _fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
+def fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
     """Every way to pick one distinct tile per option mask, in order."""
     if not used and len(opts) == 2:
         # Most multi-tile moves place two tiles: no recursion for them.
@@ -171,7 +171,7 @@ def _fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
         return
     rest = opts[1:]
     for t in bits(first):
-        for tail in _fillings(rest, used | (1 << t)):
+        for tail in fillings(rest, used | (1 << t)):
             yield (t, *tail)
 
 
@@ -180,6 +180,12 @@ def _count_fillings(opts: Sequence[int], used: int = 0) -> int:
     if not used and len(opts) == 2:
         a, b = opts
         return a.bit_count() * b.bit_count() - (a & b).bit_count()
+    if not used and len(opts) == 3:
+        # Inclusion and exclusion over the pairs that would take the same tile.
+        a, b, c = opts
+        na, nb, nc = a.bit_count(), b.bit_count(), c.bit_count()
+        ab, ac, bc = (a & b).bit_count(), (a & c).bit_count(), (b & c).bit_count()
+        return na * nb * nc - ab * nc - ac * nb - bc * na + 2 * (a & b & c).bit_count()
     first = opts[0] & ~used
     if len(opts) == 1:
         return first.bit_count()
@@ -223,7 +229,7 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
     """Every window of a legal placement: ``(empty keys, tiles each key may take, points)``.
 
     The placements are the ways to give each key one of its tiles, no tile
-    twice (see :func:`fill`); each placement comes from exactly one window,
+    twice (see :func:`fillings`); each placement comes from exactly one window,
     and its points (end bonus excluded) depend on the window alone. A
     one-tile move is a window of one cell.
 
@@ -247,18 +253,6 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
     return found
 
 
-def fill(found: Sequence[Window]) -> Iterator[tuple[Keyed, int]]:
-    """Every placement of the windows, with its points, in order."""
-    for keys, opts, points in found:
-        if len(keys) == 1:
-            key = keys[0]
-            for t in bits(opts[0]):
-                yield ((key, t),), points
-        else:
-            for tiles in _fillings(opts):
-                yield tuple(zip(keys, tiles, strict=True)), points
-
-
 def count(found: Sequence[Window]) -> int:
     """How many placements the windows hold, without building them."""
     return sum(opts[0].bit_count() if len(opts) == 1 else _count_fillings(opts) for _, opts, _ in found)
@@ -278,7 +272,7 @@ def top(found: Sequence[Window], out: int, end_bonus: int) -> tuple[int, list[Ke
             points += end_bonus
         if points < best:
             continue
-        placed = [keyed for keyed, _ in fill(((keys, opts, points),))]
+        placed = [tuple(zip(keys, tiles, strict=True)) for tiles in fillings(opts)]
         if not placed:
             continue
         if points > best:
