@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
@@ -174,6 +175,12 @@ def choose_starter(
     return min(tied, key=lambda seat: (ages[seat], seat))
 
 
+@functools.lru_cache(maxsize=4096)
+def _exchange(pick: tuple[int, ...]) -> Exchange:
+    # Moves are immutable, and a hand offers the same few dozen exchanges turn after turn.
+    return Exchange._trusted(tuple(map(ALL_TILES.__getitem__, pick)))
+
+
 def _place(keyed: Keyed) -> Place:
     return Place._trusted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]))
 
@@ -246,7 +253,7 @@ class LegalMoves(Collection[Move]):
         largest = self._exchange_limit()
         if largest:
             for pick in exchanges([t.index for t in self._state.hand], largest):
-                yield Exchange._trusted(tuple(map(ALL_TILES.__getitem__, pick)))
+                yield _exchange(pick)
 
     def can_pass(self) -> bool:
         """Whether passing is legal (Rule TURN-3)."""
