@@ -25,7 +25,7 @@ extensions = [
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
 exclude_patterns = ["_build"]
-myst_enable_extensions = ["colon_fence"]
+myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
 autodoc_member_order = "bysource"
@@ -34,7 +34,11 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 nitpicky = False
 
 doctest_global_setup = "import qwirkle\nfrom qwirkle import *"
+# Docstring examples run in their own modules under `pytest --doctest-modules`; the doctest
+# builder runs the examples written in these pages.
+doctest_test_doctest_blocks = ""
 
 html_theme = "furo"
 html_title = "qwirkle"
-html_static_path: list[str] = []
+html_static_path = ["_static"]
+html_css_files = ["qwirkle.css"]

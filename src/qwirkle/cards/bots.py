@@ -1,0 +1,133 @@
+"""Bots for Qwirkle Cards, and a loop that plays a whole game between them.
+
+A bot decides from a :class:`~qwirkle.cards.CardsView`, so it sees only what
+its player may know. Bots keep their own seeded random state (they are the
+only mutable values of the package), so the same seeds always play the same
+game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
+
+from qwirkle.cards.game import apply, blocked_move, can_lay, is_over, most_qwirkles, new_game
+from qwirkle.cards.moves import CardsMove, Lay
+from qwirkle.cards.rules import CardsRuleSet
+from qwirkle.cards.search import largest_sets, plan_for, sub_multisets
+from qwirkle.cards.series import table_from_masks
+from qwirkle.cards.state import CardsState, CardsView
+from qwirkle.rng import below, seed_state, shuffle
+from qwirkle.tiles import ALL_TILES, Tile
+
+__all__ = ["Bot", "GreedyBot", "RandomBot", "play_game"]
+
+
+class Bot(Protocol):
+    """Anything with a name that picks a legal move for the player of a view.
+
+    >>> bots: list[Bot] = [RandomBot(seed=1), GreedyBot()]
+    >>> [bot.name for bot in bots]
+    ['random', 'greedy']
+    """
+
+    name: str
+
+    def choose(self, view: CardsView) -> CardsMove:
+        """A legal move for the viewer, whose turn it is."""
+        ...
+
+
+def _counts(cards: Iterable[Tile]) -> list[int]:
+    out = [0] * 36
+    for card in cards:
+        out[card.index] += 1
+    return out
+
+
+class RandomBot:
+    """Lays a random set of cards that can be laid, or does what a blocked player does.
+
+    It takes the distinct sets of cards of its hand in a seeded random order
+    and lays the first set that can be laid (Rule CARDS-6), arranged by an
+    exact search; every set that can be laid is as likely to be chosen. When
+    no card can be laid it passes or redraws (Rule CARDS-7).
+
+    >>> from qwirkle.cards import new_game, is_legal
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> is_legal(state, RandomBot(seed=1).choose(state.view()))
+    True
+    """
+
+    def __init__(self, seed: int = 0, name: str = "random") -> None:
+        self.name = name
+        self._rng = seed_state(seed)
+
+    def choose(self, view: CardsView) -> CardsMove:
+        """A random legal move for the viewer."""
+        if not can_lay(view):
+            return blocked_move(view)
+        hand = _counts(view.hand)
+        min_set = view.rules.cards_min_set
+        if view.is_opening and view.rules.cards_opening_must_play_max:
+            sets = largest_sets(hand, min_set)
+            self._rng, pick = below(self._rng, len(sets))
+            series = tuple(ALL_TILES[k] for k in range(36) if sets[pick] >> k & 1)
+            return Lay._trusted(series, (series,))
+        table = _counts([card for series in view.table for card in series])
+        subsets = [sub for sub in sub_multisets(hand) if any(sub)]
+        self._rng, order = shuffle(self._rng, subsets)
+        for laid in order:
+            plan = plan_for(table, laid, min_set)
+            if plan is not None:
+                played = tuple(ALL_TILES[k] for k in range(36) for _ in range(laid[k]))
+                return Lay._trusted(played, table_from_masks(plan.series))
+        raise AssertionError("a card can be laid, but no set of cards could be")
+
+
+class GreedyBot:
+    """Makes the most Qwirkles it can, then lays the most cards it can.
+
+    Rules CARDS-8 and CARDS-9: Qwirkles are the score, so it plays the move
+    of :func:`~qwirkle.cards.most_qwirkles`; when no card can be laid it
+    passes or redraws (Rule CARDS-7).
+
+    >>> from qwirkle.cards import new_game, is_legal
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> is_legal(state, GreedyBot().choose(state.view()))
+    True
+    """
+
+    def __init__(self, name: str = "greedy") -> None:
+        self.name = name
+
+    def choose(self, view: CardsView) -> CardsMove:
+        """The greediest legal move for the viewer."""
+        move = most_qwirkles(view)
+        return blocked_move(view) if move is None else move
+
+
+def play_game(
+    bots: Sequence[Bot],
+    *,
+    seed: int = 0,
+    rules: CardsRuleSet | None = None,
+    on_move: Callable[[CardsState, CardsMove, CardsState], None] | None = None,
+) -> CardsState:
+    """Play a whole game between ``bots`` (one per seat) and return the final state.
+
+    Each bot sees only its own view. ``on_move`` is called after every move
+    with the state before, the move and the state after.
+
+    >>> final = play_game([RandomBot(seed=1), GreedyBot()], seed=3)
+    >>> is_over(final), len(final.outcome.qwirkles)
+    (True, 2)
+    """
+    state = new_game([bot.name for bot in bots], seed=seed, rules=rules)
+    while not is_over(state):
+        move = bots[state.current].choose(state.view())
+        after = apply(state, move)
+        if on_move is not None:
+            on_move(state, move, after)
+        state = after
+    return state

@@ -1,0 +1,169 @@
+"""Moves of Qwirkle Cards as values: laying cards, passing, and redrawing a hand.
+
+A lay is described by what it does, not how: the cards taken from the hand
+and the whole table after the turn (Rule CARDS-6). Both are kept in canonical
+form, so two lays are equal exactly when they lead to the same table with the
+same cards played, whatever order they were given in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final, TypeAlias
+
+import attrs
+
+from qwirkle.cards.series import Table
+from qwirkle.catalogue import Rule
+from qwirkle.errors import IllegalMoveError
+from qwirkle.moves import InvalidMoveError
+from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
+
+__all__ = ["CardsMove", "Lay", "Pass", "Redraw", "card_code", "parse_cards"]
+
+_COLOUR_CODES: Final = {Colour.RED: "R", Colour.ORANGE: "O", Colour.YELLOW: "Y", Colour.GREEN: "G",
+                        Colour.BLUE: "B", Colour.PURPLE: "P"}  # fmt: skip
+_SHAPE_CODES: Final = {Shape.CIRCLE: "o", Shape.SQUARE: "s", Shape.DIAMOND: "d", Shape.CLOVER: "c",
+                       Shape.STAR4: "x", Shape.STAR8: "*"}  # fmt: skip
+_BY_CODE: Final = {_COLOUR_CODES[t.colour] + _SHAPE_CODES[t.shape]: t for t in ALL_TILES}
+
+
+def card_code(card: Tile) -> str:
+    """The two-character code of a card: colour letter (``ROYGBP``), then shape (``o s d c x *``).
+
+    The shapes are circle ``o``, square ``s``, diamond ``d``, clover ``c``,
+    four-point star ``x`` and eight-point star ``*``.
+
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> card_code(Tile(Colour.BLUE, Shape.STAR8))
+    'B*'
+    """
+    return _COLOUR_CODES[card.colour] + _SHAPE_CODES[card.shape]
+
+
+def parse_cards(text: str) -> tuple[Tile, ...]:
+    """The cards of a text of card codes separated by spaces (see :func:`card_code`).
+
+    Raises :class:`~qwirkle.InvalidMoveError` for an unknown code.
+
+    >>> parse_cards("Ro Rs Rd")
+    (Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.RED, Shape.SQUARE), Tile(Colour.RED, Shape.DIAMOND))
+    """
+    out = []
+    for word in text.split():
+        card = _BY_CODE.get(word)
+        if card is None:
+            raise InvalidMoveError(f"{word!r} is not a card code: a colour of ROYGBP, then a shape of o s d c x *")
+        out.append(card)
+    return tuple(out)
+
+
+def _cards(value: object, what: str) -> tuple[Tile, ...]:
+    if isinstance(value, str):
+        return tuple(sorted(parse_cards(value)))
+    if isinstance(value, (bytes, Tile)) or not isinstance(value, Iterable):
+        raise InvalidMoveError(f"{what} must be a collection of cards, not {value!r}")
+    out = list(value)
+    for card in out:
+        if not isinstance(card, Tile):
+            raise InvalidMoveError(f"{what} holds {card!r}, which is not a card")
+    return tuple(sorted(out))
+
+
+def _played(value: object) -> tuple[Tile, ...]:
+    """The cards of a lay, sorted. Rule CARDS-6: a lay takes at least one card from the hand."""
+    cards = _cards(value, "the cards played")
+    if not cards:
+        raise IllegalMoveError(Rule.CARDS_6, "a turn lays at least one card from the hand")
+    return cards
+
+
+def _table(value: object) -> Table:
+    if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
+        raise InvalidMoveError(f"the table must be a collection of series, not {value!r}")
+    return tuple(sorted(_cards(series, "a series") for series in value))
+
+
+@attrs.frozen(repr=False)
+class Lay:
+    """Lay cards from the hand and leave the table as ``table`` (Rule CARDS-6).
+
+    ``played`` are the cards taken from the hand; ``table`` is every series
+    on the table at the end of the turn, the cards that were already there
+    included, and Qwirkles (series of six) included: they are claimed when the
+    move is played (Rule CARDS-8). Cards and series may be given in any order,
+    or as text of card codes (see :func:`card_code`).
+
+    >>> move = Lay("Rd", ["Ro Rs Rd", "Bx Gx Yx"])
+    >>> move
+    Lay(played='Rd', table=['Ro Rs Rd', 'Yx Gx Bx'])
+    >>> move == Lay(parse_cards("Rd"), [parse_cards("Gx Bx Yx"), parse_cards("Rd Rs Ro")])
+    True
+    """
+
+    played: tuple[Tile, ...] = attrs.field(converter=_played)
+    """The cards taken from the hand, sorted."""
+    table: Table = attrs.field(converter=_table)
+    """The series on the table after the turn, each sorted, in sorted order."""
+
+    @classmethod
+    def _trusted(cls, played: tuple[Tile, ...], table: Table) -> Lay:
+        """A move from values already in canonical form."""
+        move = object.__new__(cls)
+        object.__setattr__(move, "played", played)
+        object.__setattr__(move, "table", table)
+        return move
+
+    @property
+    def qwirkles(self) -> Table:
+        """The series of six on the resulting table: the Qwirkles this move claims (Rule CARDS-8)."""
+        return tuple(series for series in self.table if len(series) == 6)
+
+    def __len__(self) -> int:
+        return len(self.played)
+
+    def __iter__(self) -> Iterator[Tile]:
+        return iter(self.played)
+
+    def __repr__(self) -> str:
+        table = ", ".join(repr(" ".join(card_code(c) for c in series)) for series in self.table)
+        return f"Lay(played={' '.join(card_code(c) for c in self.played)!r}, table=[{table}])"
+
+    def __str__(self) -> str:
+        played = " ".join(card_code(c) for c in self.played)
+        table = " | ".join(" ".join(card_code(c) for c in series) for series in self.table)
+        return f"lay {played} -> {table}"
+
+
+@attrs.frozen(repr=False)
+class Pass:
+    """Pass the turn: only when no card can be laid (Rule CARDS-7).
+
+    >>> Pass() == Pass()
+    True
+    """
+
+    def __repr__(self) -> str:
+        return "Pass()"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen(repr=False)
+class Redraw:
+    """Shuffle the hand into the deck and draw a new one, then play on (Rule CARDS-7, ``redraw_hand``).
+
+    >>> str(Redraw())
+    'redraw'
+    """
+
+    def __repr__(self) -> str:
+        return "Redraw()"
+
+    def __str__(self) -> str:
+        return "redraw"
+
+
+CardsMove: TypeAlias = Lay | Pass | Redraw
+"""Any move of Qwirkle Cards."""
