@@ -1,4 +1,4 @@
-"""The built-in bots: legal moves only, the same choices for the same seed, and the greedy bot's choice."""
+"""The built-in bots: legal moves only, from the view alone, the same choices for the same seed, and their choices."""
 
 from __future__ import annotations
 
@@ -29,18 +29,24 @@ from qwirkle import (
     new_game,
     position,
     score,
+    view,
 )
 from qwirkle.bots import (
     BOTS,
+    BaseBot,
     Bot,
     BotError,
     GreedyBot,
     RandomBot,
+    StrongBot,
     TurnLimitError,
     UnknownBotError,
     make_bot,
     play_game,
+    sample_state,
+    unseen_tiles,
 )
+from qwirkle.views import PlayerView
 
 
 def play_checked(bots: list[Bot], seed: int) -> list[tuple[GameState, Move]]:
@@ -48,7 +54,7 @@ def play_checked(bots: list[Bot], seed: int) -> list[tuple[GameState, Move]]:
     state = new_game([f"P{seat}" for seat in range(len(bots))], seed=seed)
     played = []
     while not is_over(state):
-        move = bots[state.current].choose(state)
+        move = bots[state.current].choose(view(state, state.current))
         assert move in legal_moves(state), f"{bots[state.current]!r} chose an illegal move {move!r}"
         played.append((state, move))
         state = apply(state, move)
@@ -56,15 +62,18 @@ def play_checked(bots: list[Bot], seed: int) -> list[tuple[GameState, Move]]:
     return played
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy"])
-@pytest.mark.parametrize("seed", [1, 2, 3])
+# The strong bot thinks for tens of milliseconds a move: one whole game of it is enough here.
+@pytest.mark.parametrize(
+    ("kind", "seed"),
+    [("random", 1), ("random", 2), ("random", 3), ("greedy", 1), ("greedy", 2), ("greedy", 3), ("strong", 1)],
+)
 def test_every_move_a_bot_chooses_is_legal_in_a_whole_game(kind: str, seed: int) -> None:
     played = play_checked([make_bot(kind, seed=10 * seed), make_bot(kind, seed=10 * seed + 1)], seed)
     assert played
     assert any(isinstance(move, Place) for _, move in played[1:])
 
 
-@pytest.mark.parametrize("players", [["random", "greedy", "random"], ["greedy", "random", "greedy", "random"]])
+@pytest.mark.parametrize("players", [["random", "greedy", "strong"], ["greedy", "strong", "strong", "random"]])
 def test_bots_play_legal_moves_at_three_and_four_seats(players: list[str]) -> None:
     played = play_checked([make_bot(name, seed=seat) for seat, name in enumerate(players)], seed=5)
     assert {state.current for state, _ in played} == set(range(len(players)))
@@ -75,17 +84,24 @@ def test_the_random_bot_also_exchanges() -> None:
     assert any(isinstance(move, Exchange) for _, move in played)
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
 def test_the_same_seed_plays_the_same_game(kind: str) -> None:
-    first = play_game([make_bot(kind, seed=3), make_bot(kind, seed=4)], seed=9)
-    again = play_game([make_bot(kind, seed=3), make_bot(kind, seed=4)], seed=9)
+    first = play_game([make_bot(kind, seed=3), make_bot("greedy", seed=4)], seed=9)
+    again = play_game([make_bot(kind, seed=3), make_bot("greedy", seed=4)], seed=9)
     assert first.history == again.history
     assert first.outcome == again.outcome
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
 def test_the_bot_seed_changes_the_game(kind: str) -> None:
-    games = {play_game([make_bot(kind, seed=s), make_bot(kind, seed=s + 1)], seed=9).history for s in (3, 30, 300)}
+    def opening_turns(bot_seed: int) -> list[Move]:
+        bots = [make_bot(kind, seed=bot_seed), make_bot(kind, seed=bot_seed + 1)]
+        state = new_game(["A", "B"], seed=9)
+        while state.turn_number < 16 and not is_over(state):
+            state = apply(state, bots[state.current].choose(view(state, state.current)))
+        return [turn.move for turn in state.history]
+
+    games = {tuple(opening_turns(s)) for s in (3, 30, 300)}
     assert len(games) > 1
 
 
@@ -126,7 +142,7 @@ class ReversedMoves:
         return self._moves.can_pass()
 
 
-@pytest.mark.parametrize("kind", ["random", "greedy"])
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
 def test_a_bot_choice_does_not_depend_on_the_order_moves_are_listed_in(
     kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -259,24 +275,29 @@ def test_the_bots_pass_when_they_can_neither_place_nor_exchange() -> None:
     )
     assert GreedyBot(seed=1).choose(state) == Pass()
     assert RandomBot(seed=1).choose(state) == Pass()
+    assert StrongBot(seed=1).choose(state) == Pass()
 
 
 def test_a_bot_asked_to_move_in_a_finished_game_raises() -> None:
     final = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=1)
-    for bot in (RandomBot(seed=1), GreedyBot(seed=1)):
+    for bot in (RandomBot(seed=1), GreedyBot(seed=1), StrongBot(seed=1)):
         with pytest.raises(BotError, match="game is over"):
             bot.choose(final)
+        with pytest.raises(BotError, match="game is over"):
+            bot.choose(view(final, 0))
 
 
 def test_make_bot_knows_the_built_in_bots() -> None:
-    assert sorted(BOTS) == ["greedy", "random"]
+    assert sorted(BOTS) == ["greedy", "random", "strong"]
     assert isinstance(make_bot("random", seed=1), RandomBot)
     assert isinstance(make_bot("greedy", seed=1), GreedyBot)
-    assert make_bot("greedy", seed=1).name == "greedy"
+    assert isinstance(make_bot("strong", seed=1), StrongBot)
+    assert [make_bot(name, seed=1).name for name in sorted(BOTS)] == sorted(BOTS)
+    assert repr(make_bot("strong", seed=3)) == "StrongBot(seed=3)"
 
 
 def test_make_bot_refuses_an_unknown_name_clearly() -> None:
-    with pytest.raises(UnknownBotError, match=r"unknown bot 'clever'.*greedy, random") as caught:
+    with pytest.raises(UnknownBotError, match=r"unknown bot 'clever'.*greedy, random, strong") as caught:
         make_bot("clever", seed=1)
     assert isinstance(caught.value, QwirkleError)
 
@@ -306,3 +327,149 @@ def test_play_game_uses_the_given_rules() -> None:
 def test_play_game_stops_at_the_turn_limit() -> None:
     with pytest.raises(TurnLimitError, match="had not ended after 5 turns"):
         play_game([RandomBot(seed=1), RandomBot(seed=2)], seed=4, max_turns=5)
+
+
+# What a bot may know: views, and states made up from them.
+
+
+class Spy:
+    """A bot that plays like a greedy bot and keeps what it was given."""
+
+    name = "spy"
+
+    def __init__(self) -> None:
+        self.seen: list[object] = []
+        self._greedy = GreedyBot(seed=1)
+
+    def choose(self, view: PlayerView) -> Move:
+        self.seen.append(view)
+        return self._greedy.choose(view)
+
+
+def test_play_game_hands_each_bot_its_own_view_only() -> None:
+    spy = Spy()
+    final = play_game([spy, GreedyBot(seed=2)], seed=4)
+    assert spy.seen
+    assert all(isinstance(seen, PlayerView) for seen in spy.seen)
+    assert all(seen.player == seen.current == 0 for seen in spy.seen)  # type: ignore[attr-defined]
+    assert len(spy.seen) == sum(1 for turn in final.history if turn.player == 0)
+
+
+def test_a_bot_given_a_state_sees_only_the_view_of_the_seat_to_move() -> None:
+    state = new_game(["Ann", "Bob"], seed=4)
+    state = apply(state, GreedyBot(seed=0).choose(state))
+    for kind in sorted(BOTS):
+        assert make_bot(kind, seed=3).choose(state) == make_bot(kind, seed=3).choose(view(state, state.current))
+
+
+def hidden_twin(state: GameState, seed: int) -> GameState:
+    """The same state with the other hands, the bag and the random state dealt afresh from the same tiles."""
+    guess = sample_state(view(state, state.current), random.Random(seed))
+    assert guess.hand == state.hand
+    return guess
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
+def test_a_bot_choice_does_not_depend_on_what_it_cannot_see(kind: str) -> None:
+    state = new_game(["Ann", "Bob"], seed=6)
+    for _ in range(12):
+        state = apply(state, GreedyBot(seed=state.turn_number).choose(state))
+    twins = [hidden_twin(state, seed) for seed in range(3)]
+    assert len({twin.bag for twin in twins}) == 3
+    choices = {make_bot(kind, seed=5).choose(twin) for twin in [state, *twins]}
+    assert len(choices) == 1
+
+
+def test_a_bot_refuses_to_move_out_of_turn() -> None:
+    state = new_game(["Ann", "Bob"], seed=4)
+    other = 1 - state.current
+    for kind in sorted(BOTS):
+        with pytest.raises(BotError, match="turn, not"):
+            make_bot(kind, seed=1).choose(view(state, other))
+
+
+def test_the_unseen_tiles_are_the_bag_and_the_other_hands() -> None:
+    state = new_game(["Ann", "Bob", "Cid"], seed=2)
+    for _ in range(9):
+        state = apply(state, RandomBot(seed=state.turn_number).choose(state))
+    for seat in range(3):
+        others = [tile for s, hand in enumerate(state.hands) if s != seat for tile in hand]
+        assert unseen_tiles(view(state, seat)) == tuple(sorted(others + list(state.bag)))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_sampled_state_agrees_with_everything_the_viewer_knows(seed: int) -> None:
+    state = new_game(["Ann", "Bob", "Cid"], seed=seed)
+    bots = [RandomBot(seed=1), GreedyBot(seed=2), RandomBot(seed=3)]
+    while state.turn_number < 40 and not is_over(state):
+        state = apply(state, bots[state.current].choose(state))
+    seen = view(state, state.current)
+    guess = sample_state(seen, random.Random(seed))
+    # GameState checks the tile counts; the rest is what the viewer knows.
+    assert view(guess, state.current) == seen
+    assert guess.idle_turns == state.idle_turns
+    assert guess.seed is None
+    assert set(legal_moves(guess)) == set(legal_moves(state))
+    assert sample_state(seen, random.Random(seed)) == guess
+    assert sample_state(seen, random.Random(seed + 10)).bag != guess.bag
+    # Without a generator, the unknown tiles are dealt in sorted order: the same every time.
+    plain = sample_state(seen)
+    assert list(plain.bag) == sorted(plain.bag)
+    assert plain == sample_state(seen)
+
+
+def test_a_sampled_state_fills_in_other_players_exchanges() -> None:
+    state = beside_block(hand_size=6, held=6, bag_size=20)
+    state = apply(state, Exchange(state.hand[:2]))
+    seen = view(state, 1)
+    assert seen.history[-1].move.count == 2  # type: ignore[union-attr]
+    guess = sample_state(seen, random.Random(1))
+    move = guess.history[-1].move
+    assert isinstance(move, Exchange)
+    assert len(move) == 2
+    assert view(guess, 1) == seen
+
+
+def test_the_base_bot_is_abstract() -> None:
+    with pytest.raises(TypeError):
+        BaseBot(seed=1)  # type: ignore[abstract]
+
+
+# The strong bot's judgement.
+
+
+def play_out_margin(state: GameState, move: Move) -> int:
+    """How far ahead of the other player the mover ends when both play greedily to the end after ``move``."""
+    me = state.current
+    state = apply(state, move)
+    while not is_over(state):
+        _, best = legal_moves(state).top()
+        state = apply(state, min(best, key=qwirkle.bots._canonical) if best else Pass())
+    return state.scores[me] - state.scores[1 - me]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_with_the_bag_empty_the_strong_bot_plans_to_the_end(seed: int) -> None:
+    state = new_game(["Ann", "Bob"], seed=seed)
+    bots = [GreedyBot(seed=seed), GreedyBot(seed=seed + 1)]
+    while state.bag:
+        state = apply(state, bots[state.current].choose(state))
+    checked = 0
+    while not is_over(state):
+        strong = StrongBot(seed=seed).choose(state)
+        placements = list(legal_moves(state).placements())
+        if len(placements) > 1:
+            margins = {move: play_out_margin(state, move) for move in placements}
+            greedy = GreedyBot(seed=seed).choose(state)
+            assert margins[strong] >= margins[greedy]  # type: ignore[index]
+            checked += 1
+        state = apply(state, strong)
+    assert checked
+
+
+def test_the_strong_bot_exchanges_a_hand_that_fits_nowhere() -> None:
+    state = beside_block(hand_size=6, held=6, bag_size=20)
+    bot: Bot = StrongBot(seed=1)
+    move = bot.choose(view(state, state.current))
+    assert isinstance(move, Exchange)
+    assert move in legal_moves(state)

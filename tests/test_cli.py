@@ -1,10 +1,12 @@
-"""The command-line demo: what it prints, its options, and its errors."""
+"""The command line: the demo game and the simulate command, what they print, their options, and their errors."""
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import attrs
 import pytest
@@ -12,7 +14,8 @@ import pytest
 import qwirkle
 from qwirkle import EndReason, Outcome
 from qwirkle.bots import GreedyBot, RandomBot, make_bot, play_game
-from qwirkle.cli import main, result_lines
+from qwirkle.cli import COMMANDS, main, result_lines
+from qwirkle.simulate import simulate
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
@@ -72,7 +75,10 @@ def test_players_sit_in_the_order_given_and_share_names_by_seat(capsys: pytest.C
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--players", "random,clever"], "argument --players: unknown bot 'clever' (the bots are: greedy, random)"),
+        (
+            ["--players", "random,clever"],
+            "argument --players: unknown bot 'clever' (the bots are: greedy, random, strong)",
+        ),
         (["--players", "greedy"], "argument --players: a game takes 2 to 4 players, not 1"),
         (["--players", "random,random,random,random,random"], "argument --players: a game takes 2 to 4 players, not 5"),
         (["--seed", "one"], "argument --seed: invalid int value: 'one'"),
@@ -125,3 +131,125 @@ def test_python_dash_m_qwirkle_runs() -> None:
     final = play_game([make_bot("random", seed=4), make_bot("greedy", seed=5)], seed=1)
     assert done.stdout.splitlines() == result_lines(final)
     assert done.stderr == ""
+
+
+def test_the_help_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["--help"])
+    assert caught.value.code == 0
+    out = capsys.readouterr().out
+    assert "commands (run `qwirkle COMMAND --help` for their options):" in out
+    for name, (summary, _) in COMMANDS.items():
+        assert re.search(rf"^  {name} +{re.escape(summary)}$", out, flags=re.MULTILINE)
+
+
+# qwirkle simulate
+
+
+def test_simulate_prints_the_table_of_the_match(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "simulate", "--games", "4", "--players", "greedy,random", "--seed", "3", "--quiet")
+    table = simulate(["greedy", "random"], games=4, seed=3).table().splitlines()
+    lines = out.splitlines()
+    assert lines[0] == table[0] == "greedy vs random: 4 games, seed 3, seats rotated"
+    assert lines[1] == table[1]
+    # The rows agree but for the measured times at their end.
+    for printed, expected in zip(lines[2:4], table[2:4], strict=True):
+        assert printed.rsplit("  ", 1)[0] == expected.rsplit("  ", 1)[0]
+    assert lines[4:6] == table[4:6]
+    assert re.fullmatch(r"Played in \d+\.\d s with 1 job\(s\)\.", lines[6])
+    assert len(lines) == 7
+
+
+def test_simulate_defaults_to_strong_against_greedy(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "simulate", "--games", "2", "--quiet")
+    assert out.startswith("strong vs greedy: 2 games, seed 1, seats rotated\n")
+
+
+def test_simulate_shows_progress_on_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "3", "--players", "greedy,random"]) == 0
+    out, err = capsys.readouterr()
+    assert out.startswith("greedy vs random: 3 games")
+    # Not a terminal: a line now and then, and always the last.
+    assert re.search(r"^3/3 games \(100%\), \d+\.\d games/s, done$", err, flags=re.MULTILINE)
+
+
+def test_simulate_gives_the_same_games_whatever_the_jobs(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    one, two = tmp_path / "one.json", tmp_path / "two.json"
+    run(capsys, "simulate", "--games", "4", "--players", "greedy,random", "--quiet", "--json", str(one))
+    out = run(
+        capsys, "simulate", "--games", "4", "--players", "greedy,random", "--quiet", "--jobs", "2", "--json", str(two)
+    )
+    assert f"Raw results of every game: {two}" in out
+    first, second = json.loads(one.read_text()), json.loads(two.read_text())
+    for data in (first, second):
+        for game in data["games"]:
+            for seat in game["seats"]:
+                assert len(seat.pop("times")) == seat["moves"]
+    assert first == second
+    assert first["format"] == "qwirkle-simulation"
+    assert len(first["games"]) == 4
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--games", "0"], "argument --games: must be at least 1, not 0"),
+        (["--games", "many"], "argument --games: invalid int value: 'many'"),
+        (["--jobs", "0"], "argument --jobs: must be at least 1, not 0"),
+        (["--players", "strong,clever"], "argument --players: unknown bot 'clever'"),
+        (["--players", "strong"], "argument --players: a game takes 2 to 4 players, not 1"),
+        (["--colour"], "unrecognized arguments: --colour"),
+    ],
+)
+def test_simulate_refuses_bad_options_clearly(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as caught:
+        main(["simulate", *argv])
+    assert caught.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage: qwirkle simulate ")
+    assert f"qwirkle simulate: error: {message}" in err
+
+
+def test_simulate_reports_a_file_it_cannot_write(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "out.json"
+    assert main(["simulate", "--games", "1", "--players", "greedy,random", "--quiet", "--json", str(target)]) == 1
+    out, err = capsys.readouterr()
+    assert out.startswith("greedy vs random: 1 game, seed 1")
+    assert err.startswith("qwirkle simulate: error: ")
+    assert "out.json" in err
+
+
+def test_python_dash_m_qwirkle_simulate_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "qwirkle", "simulate", "--games", "2", "--players", "greedy,random", "--jobs", "2"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("greedy vs random: 2 games, seed 1, seats rotated\n")
+    assert "2/2 games (100%)" in done.stderr
+
+
+def test_the_cards_command_plays_a_game_of_qwirkle_cards(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "--seed", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Qwirkle Cards, seed 1")
+    assert main(["cards", "--seed", "1", "--quiet"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_python_dash_m_qwirkle_cards_runs() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "qwirkle", "cards", "--seed", "1", "--quiet"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Qwirkle Cards" in done.stdout

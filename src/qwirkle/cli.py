@@ -1,6 +1,9 @@
-"""The command-line demo: bots play a seeded game and every turn is printed.
+"""The command line: a demo game between bots, and commands such as ``simulate``.
 
-Run it as ``qwirkle`` or ``python -m qwirkle``; ``--help`` lists the options.
+Run it as ``qwirkle`` or ``python -m qwirkle``. Without a command, bots play
+a seeded game and every turn is printed; ``--help`` lists the options.
+``qwirkle simulate`` plays a match of many games between bots and prints
+how each bot did (``qwirkle simulate --help``).
 """
 
 from __future__ import annotations
@@ -8,7 +11,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
+from typing import Final, TextIO
 
 from qwirkle import __version__
 from qwirkle.board import code
@@ -17,9 +22,10 @@ from qwirkle.errors import QwirkleError
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
+from qwirkle.simulate import eta, simulate, write_json
 from qwirkle.state import EndReason, GameState
 
-__all__ = ["describe_move", "main", "result_lines"]
+__all__ = ["COMMANDS", "describe_move", "main", "result_lines"]
 
 _LEGEND = (
     "Tiles are two letters, colour then shape:",
@@ -42,9 +48,12 @@ def _bot_names(text: str) -> list[str]:
 
 
 def _parser() -> argparse.ArgumentParser:
+    commands = "\n".join(f"  {name:<10} {summary}" for name, (summary, _) in COMMANDS.items())
     parser = argparse.ArgumentParser(
         prog="qwirkle",
         description="Watch bots play a game of Qwirkle: the board after every turn, each move and its score.",
+        epilog=f"commands (run `qwirkle COMMAND --help` for their options):\n{commands}",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--seed",
@@ -146,19 +155,8 @@ def result_lines(final: GameState) -> list[str]:
     return [f"Game over after {final.turn_number} turns: {why}.", f"Final scores: {_scores(final)}", won]
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Play the demo game with the options in ``argv`` (default: the command line); return the exit code.
-
-    The exit code is 0 after a finished game and 1 if the game had to be cut
-    short. Bad options print the usage and a message to stderr and raise
-    ``SystemExit(2)``, as :mod:`argparse` does.
-
-    >>> main(["--seed", "3", "--quiet"])  # doctest: +ELLIPSIS
-    Game over after ... turns: ...
-    Final scores: random: ..., greedy: ...
-    Winner...
-    0
-    """
+def _demo(argv: Sequence[str]) -> int:
+    """The demo game: bots play one seeded game, every turn printed unless ``--quiet``."""
     options = _parser().parse_args(argv)
     # Every seat of every game gets its own bot seed (seats are 0 to 3), so that two bots
     # of one kind in one game do not make the same random choices.
@@ -175,8 +173,140 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"qwirkle: error: {error}", file=sys.stderr)
         return 1
     except BrokenPipeError:
-        # The reader (say, `head`) went away: stop quietly, without a second error at exit.
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         return 1
     return 0
+
+
+def _silence_stdout() -> None:
+    # The reader (say, `head`) went away: stop quietly, without a second error at exit.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid int value: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _simulate_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="qwirkle simulate",
+        description=(
+            "Play many games between bots, seats rotating from game to game, and print a table per bot: "
+            "wins (a shared win counts as a share) with a 95% confidence interval, scores, Qwirkles, "
+            "points per turn, exchanges and time per move; then game length and how games ended. "
+            "The same seed gives the same games whatever --jobs is."
+        ),
+    )
+    parser.add_argument("--games", type=_positive, default=100, metavar="N", help="games to play (default: 100)")
+    parser.add_argument(
+        "--players",
+        type=_bot_names,
+        default=["strong", "greedy"],
+        metavar="BOT,BOT",
+        help=f"2 to 4 bots, from: {', '.join(sorted(BOTS))} (default: strong,greedy)",
+    )
+    parser.add_argument("--seed", type=int, default=1, metavar="N", help="seeds the deals and the bots (default: 1)")
+    parser.add_argument(
+        "--jobs",
+        type=_positive,
+        default=1,
+        metavar="N",
+        help=f"worker processes to play games in (default: 1; this machine has {os.cpu_count() or 1} cores)",
+    )
+    parser.add_argument("--json", metavar="PATH", help="also write every game's raw result to PATH as JSON")
+    parser.add_argument("--quiet", action="store_true", help="print no progress while the games run")
+    return parser
+
+
+class _Progress:
+    """Progress on a stream: one line rewritten in place on a terminal, a line now and then elsewhere."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+        self._live = stream.isatty()
+        self._last = 0.0
+
+    def __call__(self, done: int, total: int, elapsed: float) -> None:
+        text = eta(done, total, elapsed)
+        if self._live:
+            self._stream.write(f"\r\x1b[K{text}")
+            if done == total:
+                self._stream.write("\n")
+        elif done == total or elapsed - self._last >= 10:
+            self._last = elapsed
+            self._stream.write(text + "\n")
+        self._stream.flush()
+
+
+def _simulate(argv: Sequence[str]) -> int:
+    """``qwirkle simulate``: a match between bots, with progress on stderr and the table on stdout."""
+    options = _simulate_parser().parse_args(argv)
+    progress = None if options.quiet else _Progress(sys.stderr)
+    started = time.perf_counter()
+    try:
+        match = simulate(options.players, options.games, seed=options.seed, jobs=options.jobs, progress=progress)
+    except KeyboardInterrupt:
+        print("\nqwirkle simulate: interrupted", file=sys.stderr)
+        return 130
+    try:
+        print(match.table())
+        print(f"Played in {time.perf_counter() - started:.1f} s with {options.jobs} job(s).")
+        if options.json:
+            write_json(match, options.json)
+            print(f"Raw results of every game: {options.json}")
+        sys.stdout.flush()
+    except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            _silence_stdout()
+            return 1
+        print(f"qwirkle simulate: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _cards(argv: Sequence[str]) -> int:
+    """``qwirkle cards``: a seeded game of Qwirkle Cards between bots (``qwirkle cards --help``)."""
+    # Imported here so the tile game's commands do not load the card game.
+    from qwirkle.cards.cli import main as cards_main
+
+    return cards_main(argv)
+
+
+COMMANDS: Final[dict[str, tuple[str, Callable[[Sequence[str]], int]]]] = {
+    "simulate": ("play many games between bots and compare them", _simulate),
+    "cards": ("play a seeded game of Qwirkle Cards between bots", _cards),
+}
+"""The commands of the command line by name: a one-line summary, and a function from the arguments to an exit code."""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (default: the program's arguments); return the exit code.
+
+    A first argument that names a command (see :data:`COMMANDS`) runs that
+    command with the rest; otherwise the demo game is played. The exit code
+    is 0 on success and 1 if the game had to be cut short. Bad options print
+    the usage and a message to stderr and raise ``SystemExit(2)``, as
+    :mod:`argparse` does.
+
+    >>> main(["--seed", "3", "--quiet"])  # doctest: +ELLIPSIS
+    Game over after ... turns: ...
+    Final scores: random: ..., greedy: ...
+    Winner...
+    0
+    >>> main(["simulate", "--games", "2", "--players", "greedy,random", "--quiet"])  # doctest: +ELLIPSIS
+    greedy vs random: 2 games, seed 1, seats rotated
+    ...
+    0
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in COMMANDS:
+        _, command = COMMANDS[args[0]]
+        return command(args[1:])
+    return _demo(args)

@@ -1,0 +1,260 @@
+"""Matches between bots: seats, seeds, statistics, parallel runs, JSON, and the pickling that parallel runs need."""
+
+from __future__ import annotations
+
+import json
+import pickle
+from pathlib import Path
+
+import attrs
+import pytest
+
+from qwirkle import Exchange, Pass, Place, QwirkleError, RuleSet, apply, legal_moves, new_game, view
+from qwirkle.bots import GreedyBot, RandomBot, UnknownBotError, make_bot, play_game
+from qwirkle.simulate import (
+    FORMAT,
+    TURN_LIMIT,
+    GameRecord,
+    Simulation,
+    _derive,
+    _wilson,
+    eta,
+    play_match_game,
+    simulate,
+    write_json,
+)
+
+
+@pytest.fixture(scope="module")
+def match() -> Simulation:
+    return simulate(["greedy", "random"], games=6, seed=5)
+
+
+def test_seats_rotate_and_each_deal_is_played_from_both_seats(match: Simulation) -> None:
+    assert [record.index for record in match.records] == list(range(6))
+    assert [record.entries for record in match.records] == [(0, 1), (1, 0)] * 3
+    assert [record.bots for record in match.records] == [("greedy", "random"), ("random", "greedy")] * 3
+    deals = [record.deal for record in match.records]
+    assert deals[0::2] == deals[1::2]
+    assert len(set(deals)) == 3
+
+
+def test_a_record_is_what_the_game_gave(match: Simulation) -> None:
+    for record in match.records:
+        assert record.reason in ("went_out", "blocked")
+        assert sum(record.moves) == record.turns
+        assert [len(times) for times in record.times] == list(record.moves)
+        assert all(t >= 0 for times in record.times for t in times)
+        best = max(record.scores)
+        assert record.winners == tuple(seat for seat, points in enumerate(record.scores) if points == best)
+
+
+def test_a_record_matches_a_replay_of_its_game() -> None:
+    record = play_match_game(["strong", "greedy"], seed=9, index=3)
+    assert record.entries == (1, 0)
+    bots = [make_bot(name, seed=_derive(9, "bot", 3, seat)) for seat, name in enumerate(record.bots)]
+    final = play_game(bots, seed=record.deal)
+    assert final.outcome is not None
+    assert final.players == ("greedy", "strong")
+    assert record.scores == final.scores
+    assert record.winners == final.outcome.winners
+    assert record.turns == final.turn_number
+    assert record.reason == final.outcome.reason.value
+    assert sum(record.qwirkles) == sum(turn.score.qwirkles for turn in final.history)
+    assert sum(record.exchanges) == sum(isinstance(turn.move, Exchange) for turn in final.history)
+
+
+def test_the_same_seed_plays_the_same_match_and_another_seed_another() -> None:
+    first = simulate(["greedy", "random"], games=4, seed=2)
+    assert simulate(["greedy", "random"], games=4, seed=2).records == first.records
+    assert simulate(["greedy", "random"], games=4, seed=3).records != first.records
+
+
+def test_the_results_do_not_depend_on_the_number_of_jobs() -> None:
+    one = simulate(["greedy", "random"], games=4, seed=11, jobs=1)
+    two = simulate(["greedy", "random"], games=4, seed=11, jobs=2)
+    assert two.records == one.records
+    assert two == one
+    # Times are measured, so they differ, but they are there.
+    assert all(record.times for record in two.records)
+
+
+def test_a_match_can_be_put_together_from_games_played_anywhere() -> None:
+    players = ["random", "greedy"]
+    records = [play_match_game(players, seed=4, index=index) for index in reversed(range(4))]
+    assert Simulation(players, 4, sorted(records, key=lambda r: r.index)) == simulate(players, games=4, seed=4)
+
+
+def test_win_shares_count_a_shared_win_as_a_share() -> None:
+    record = GameRecord(
+        index=0,
+        deal=1,
+        entries=(0, 1),
+        bots=("greedy", "random"),
+        scores=(50, 50),
+        winners=(0, 1),
+        reason="blocked",
+        turns=2,
+        moves=(1, 1),
+        qwirkles=(0, 0),
+        exchanges=(0, 1),
+        passes=(0, 0),
+        times=((0.1,), (0.3,)),
+    )
+    assert record.win_share(0) == record.win_share(1) == 0.5
+    lost = attrs.evolve(record, index=1, winners=(1,), entries=(1, 0), bots=("random", "greedy"))
+    stats = Simulation(["greedy", "random"], 1, [record, lost]).stats()
+    assert [s.wins for s in stats] == [1.5, 0.5]
+    assert stats[0].win_rate == 0.75
+    assert stats[0].move_time_mean == pytest.approx(0.2)
+    assert stats[0].exchanges_per_game == 0.5
+
+
+def test_the_stats_add_up(match: Simulation) -> None:
+    greedy, random = match.stats()
+    assert (greedy.name, random.name) == ("greedy", "random")
+    assert greedy.games == random.games == 6
+    assert greedy.wins + random.wins == 6
+    greedy_scores = [r.scores[r.entries.index(0)] for r in match.records]
+    assert greedy.score_mean == pytest.approx(sum(greedy_scores) / 6)
+    moves = sum(r.moves[r.entries.index(0)] for r in match.records)
+    assert greedy.points_per_turn == pytest.approx(sum(greedy_scores) / moves)
+    assert greedy.win_rate > random.win_rate
+    for s in (greedy, random):
+        assert 0 <= s.win_low <= s.win_rate <= s.win_high <= 1
+        assert s.move_time_median > 0
+
+
+def test_the_win_rate_interval_is_the_wilson_interval() -> None:
+    low, high = _wilson(1200, 2000)
+    assert low == pytest.approx(0.5785, abs=1e-3)
+    assert high == pytest.approx(0.6211, abs=1e-3)
+    wide_low, wide_high = _wilson(60, 100)
+    assert wide_low < low < 0.6 < high < wide_high
+    assert _wilson(0, 10)[0] == 0.0
+    assert _wilson(10, 10)[1] == 1.0
+    assert _wilson(0, 0) == (0.0, 1.0)
+
+
+def test_entries_of_the_same_bot_are_numbered() -> None:
+    match = simulate(["random", "random"], games=2, seed=1)
+    assert [s.name for s in match.stats()] == ["random 1", "random 2"]
+    assert match.records[0].bots == ("random", "random")
+
+
+def test_the_table_has_a_row_per_bot_then_length_and_endings(match: Simulation) -> None:
+    lines = match.table().splitlines()
+    assert lines[0] == "greedy vs random: 6 games, seed 5, seats rotated"
+    assert lines[1].split()[:3] == ["bot", "games", "wins"]
+    assert "win rate (95% CI)" in lines[1]
+    assert lines[2].startswith("greedy ")
+    assert lines[3].startswith("random ")
+    assert " to " in lines[2]
+    assert " ms" in lines[2]
+    assert lines[4].startswith("Game length: ")
+    assert lines[5].startswith("Endings: ")
+    assert len(lines) == 6
+
+
+def test_the_json_holds_every_game_and_seat(match: Simulation, tmp_path: Path) -> None:
+    target = tmp_path / "match.json"
+    write_json(match, target)
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert data["format"] == FORMAT
+    assert data["players"] == ["greedy", "random"]
+    assert data["seed"] == 5
+    assert len(data["games"]) == 6
+    game = data["games"][1]
+    assert game["index"] == 1
+    assert [seat["bot"] for seat in game["seats"]] == ["random", "greedy"]
+    assert [seat["score"] for seat in game["seats"]] == list(match.records[1].scores)
+    assert sum(seat["won"] for seat in game["seats"]) == 1
+    assert len(game["seats"][0]["times"]) == game["seats"][0]["moves"]
+
+
+def test_a_stalled_game_stops_at_the_turn_limit() -> None:
+    record = play_match_game(["random", "random"], seed=1, index=0, max_turns=7)
+    assert record.reason == TURN_LIMIT
+    assert record.turns == 7
+    assert record.winners
+    match = simulate(["random", "random"], games=2, seed=1, max_turns=7)
+    assert match.endings() == {TURN_LIMIT: 2}
+    assert "turn limit 2 (100.0%)" in match.table()
+
+
+def test_progress_is_reported_as_games_finish() -> None:
+    seen: list[tuple[int, int]] = []
+    simulate(["greedy", "random"], games=3, seed=1, progress=lambda done, total, elapsed: seen.append((done, total)))
+    assert seen == [(1, 3), (2, 3), (3, 3)]
+    seen.clear()
+    simulate(
+        ["greedy", "random"], games=3, seed=1, jobs=2, progress=lambda done, total, elapsed: seen.append((done, total))
+    )
+    assert seen[-1] == (3, 3)
+    assert [done for done, _ in seen] == sorted(done for done, _ in seen)
+
+
+def test_eta_reads_well() -> None:
+    assert eta(50, 200, 10.0) == "50/200 games (25%), 5.0 games/s, about 30s left"
+    assert eta(1, 2000, 1.0).endswith("about 33m19s left")
+    assert eta(10, 100000, 1.0).endswith("about 2h46m left")
+    assert eta(200, 200, 10.0).endswith("done")
+    assert eta(0, 10, 0.0) == "0/10 games (0%), 0.0 games/s, done"
+
+
+@pytest.mark.parametrize(
+    ("players", "games", "jobs", "error"),
+    [
+        (["greedy", "clever"], 2, 1, UnknownBotError),
+        (["greedy"], 2, 1, QwirkleError),
+        (["greedy", "random"], -1, 1, QwirkleError),
+        (["greedy", "random"], 2, 0, QwirkleError),
+    ],
+)
+def test_bad_arguments_are_refused(players: list[str], games: int, jobs: int, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        simulate(players, games=games, jobs=jobs)
+
+
+def test_the_rules_are_those_given() -> None:
+    rules = RuleSet.preset("return_before_draw")
+    match = simulate(["greedy", "random"], games=2, seed=1, rules=rules)
+    assert match.rules == rules
+    assert match.to_json()["rules"]["exchange_return_before_draw"] is True
+
+
+# Pickling: what parallel engines ship between processes.
+
+
+def test_states_and_moves_pickle_and_play_on_the_same() -> None:
+    state = new_game(["Ann", "Bob"], seed=3)
+    bots = [GreedyBot(seed=1), RandomBot(seed=2)]
+    for _ in range(30):
+        state = apply(state, bots[state.current].choose(state))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy == state
+    assert copy.board == state.board
+    assert dict(copy.board.frontier()) == dict(state.board.frontier())
+    move = GreedyBot(seed=4).choose(state)
+    assert pickle.loads(pickle.dumps(move)) == move
+    assert apply(copy, move) == apply(state, move)
+    assert set(legal_moves(copy)) == set(legal_moves(state))
+    assert pickle.loads(pickle.dumps(view(state, 0))) == view(state, 0)
+    for other in (Pass(), Exchange(state.hand[:2]), Place(dict([next(iter(state.board.items()))]))):
+        assert pickle.loads(pickle.dumps(other)) == other
+
+
+def test_a_board_pickles_without_its_cached_frontier() -> None:
+    final = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=3)
+    board = final.board
+    board.frontier()
+    size = len(pickle.dumps(board))
+    fresh = pickle.loads(pickle.dumps(board))
+    assert len(pickle.dumps(fresh)) == size
+    # About a dozen bytes a tile: the grid, not the frontier.
+    assert size < 16 * len(board) + 200
+    assert len(pickle.dumps(final)) < 40_000
+
+
+def test_records_pickle(match: Simulation) -> None:
+    assert pickle.loads(pickle.dumps(match)) == match
