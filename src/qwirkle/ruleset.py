@@ -54,7 +54,9 @@ def _at_least(low: int) -> Any:
     return check
 
 
-def _enum(kind: type[enum.Enum]) -> Any:
+def enum_option(kind: type[enum.Enum]) -> Any:
+    """An attrs validator: the value must be a member of ``kind``, else :class:`~qwirkle.InvalidOptionsError`."""
+
     def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
         if not isinstance(value, kind):
             raise InvalidOptionsError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
@@ -62,7 +64,8 @@ def _enum(kind: type[enum.Enum]) -> Any:
     return check
 
 
-def _bool(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+def bool_option(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    """An attrs validator: the value must be a bool, else :class:`~qwirkle.InvalidOptionsError`."""
     if not isinstance(value, bool):
         raise InvalidOptionsError(f"{attribute.name} must be True or False, not {value!r}")
 
@@ -99,25 +102,25 @@ class RuleSet:
     """Bonus for the player who ends the game by going out (Rule SCORE-8)."""
     lone_tile_points: int = attrs.field(default=1, validator=_at_least(0))
     """Points for a move that forms no line: a one-tile opening (Rules START-6, SCORE-7)."""
-    start_tiebreak: StartTiebreak = attrs.field(default=StartTiebreak.OLDEST, validator=_enum(StartTiebreak))
+    start_tiebreak: StartTiebreak = attrs.field(default=StartTiebreak.OLDEST, validator=enum_option(StartTiebreak))
     """Who starts among players tied for the largest group (Rule START-3)."""
-    opening_must_play_max_group: bool = attrs.field(default=True, validator=_bool)
+    opening_must_play_max_group: bool = attrs.field(default=True, validator=bool_option)
     """Whether the opening must be a largest group of the starter's hand (Rule START-4)."""
-    exchange_limited_by_bag: bool = attrs.field(default=True, validator=_bool)
+    exchange_limited_by_bag: bool = attrs.field(default=True, validator=bool_option)
     """Whether an exchange may not be larger than the bag (Rule EXCHANGE-5).
 
     An empty bag allows no exchange either way. When a larger exchange is
     allowed, the player draws what the bag holds, returns their tiles, then
     draws the rest from the mixed bag."""
-    exchange_return_before_draw: bool = attrs.field(default=False, validator=_bool)
+    exchange_return_before_draw: bool = attrs.field(default=False, validator=bool_option)
     """Whether exchanged tiles go back into the bag before drawing (Rule EXCHANGE-1)."""
-    allow_voluntary_pass: bool = attrs.field(default=False, validator=_bool)
+    allow_voluntary_pass: bool = attrs.field(default=False, validator=bool_option)
     """Whether a player may pass by choice (Rule TURN-3)."""
-    blocked_end_detection: BlockedEnd = attrs.field(default=BlockedEnd.IMMEDIATE, validator=_enum(BlockedEnd))
+    blocked_end_detection: BlockedEnd = attrs.field(default=BlockedEnd.IMMEDIATE, validator=enum_option(BlockedEnd))
     """How a game where nobody can place is detected (Rule END-3)."""
     stalemate_rounds: int | None = attrs.field(default=None, validator=_optional_positive)
     """End the game after this many full rounds with no placement (Rule END-5, not official)."""
-    final_tiebreak: FinalTiebreak = attrs.field(default=FinalTiebreak.SHARED, validator=_enum(FinalTiebreak))
+    final_tiebreak: FinalTiebreak = attrs.field(default=FinalTiebreak.SHARED, validator=enum_option(FinalTiebreak))
     """What a tie for the highest total means (Rule END-4)."""
 
     PRESETS: ClassVar[tuple[str, ...]] = ("standard", "youngest_starts", "return_before_draw")

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from qwirkle.errors import InvalidOptionsError
-from qwirkle.ruleset import StartTiebreak
+from qwirkle.ruleset import StartTiebreak, bool_option, enum_option
 
 __all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "SERIES_MAX", "BlockedAction", "CardsRuleSet", "StartTiebreak"]
 
@@ -45,19 +45,6 @@ def _int_range(low: int, high: int) -> Any:
     return check
 
 
-def _enum(kind: type[enum.Enum]) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
-        if not isinstance(value, kind):
-            raise InvalidOptionsError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
-
-    return check
-
-
-def _bool(instance: object, attribute: attrs.Attribute[bool], value: bool) -> None:
-    if type(value) is not bool:
-        raise InvalidOptionsError(f"{attribute.name} must be a bool, not {value!r}")
-
-
 @attrs.frozen(kw_only=True)
 class CardsRuleSet:
     """Every option of Qwirkle Cards, with the defaults of the rule catalogue.
@@ -74,13 +61,15 @@ class CardsRuleSet:
 
     cards_hand_size: int = attrs.field(default=9, validator=_int_range(1, (DECK_SIZE - 1) // MAX_PLAYERS))
     """Cards in a full hand (Rule CARDS-2)."""
-    cards_start_tiebreak: StartTiebreak = attrs.field(default=StartTiebreak.OLDEST, validator=_enum(StartTiebreak))
+    cards_start_tiebreak: StartTiebreak = attrs.field(
+        default=StartTiebreak.OLDEST, validator=enum_option(StartTiebreak)
+    )
     """Who starts among players tied for the largest series (Rule CARDS-4)."""
-    cards_redeal_if_no_opening: bool = attrs.field(default=True, validator=_bool)
+    cards_redeal_if_no_opening: bool = attrs.field(default=True, validator=bool_option)
     """Whether the cards are dealt again when nobody holds a series to open with (Rule CARDS-4)."""
-    cards_opening_must_play_max: bool = attrs.field(default=False, validator=_bool)
+    cards_opening_must_play_max: bool = attrs.field(default=False, validator=bool_option)
     """Whether the opening must be exactly one largest series of the starter's hand (Rule CARDS-5)."""
-    cards_blocked_action: BlockedAction = attrs.field(default=BlockedAction.PASS, validator=_enum(BlockedAction))
+    cards_blocked_action: BlockedAction = attrs.field(default=BlockedAction.PASS, validator=enum_option(BlockedAction))
     """What a player who cannot lay a card does (Rule CARDS-7)."""
     cards_min_set: int = attrs.field(default=3, validator=_int_range(1, SERIES_MAX))
     """Fewest cards in a series at the end of a turn (Rules CARDS-3, CARDS-6)."""
