@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import secrets
-from collections import Counter
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 
 from qwirkle.board import STRIDE, Board, Cell, cell_of
@@ -17,7 +16,7 @@ from qwirkle.rng import seed_state, shuffle
 from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak
 from qwirkle.scoring import Score
 from qwirkle.state import EndReason, GameState, Outcome, Turn, check_hands, check_names
-from qwirkle.tiles import ALL_TILES, Tile
+from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 
 __all__ = ["LegalMoves", "apply", "choose_starter", "is_over", "legal_moves", "new_game", "position", "score"]
 
@@ -122,13 +121,10 @@ def position(
         raise InvalidStateError(f"seed must be an int, not {seed!r}")
     rng = seed_state(seed)
     if bag is None:
-        left = Counter(dict.fromkeys(ALL_TILES, rules.copies_per_tile))
-        left.subtract(board.values())
-        for hand in hands:
-            left.subtract(hand)
-        if any(n < 0 for n in left.values()):
+        left = tiles_left(rules.copies_per_tile, board.values(), *hands)
+        if left is None:
             raise InvalidStateError(f"more than {rules.copies_per_tile} copies of a tile (Rule TILES-2)")
-        rng, bag = shuffle(rng, sorted(left.elements()))
+        rng, bag = shuffle(rng, left)
     return GameState(
         players=players,
         board=board,

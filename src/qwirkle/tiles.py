@@ -11,11 +11,13 @@ Inside the engine a tile is its :attr:`Tile.index`, an ``int`` from 0 to 35
 from __future__ import annotations
 
 import enum
+from collections import Counter
+from collections.abc import Iterable
 from typing import Final
 
 import attrs
 
-__all__ = ["ALL_TILES", "Colour", "Shape", "Tile"]
+__all__ = ["ALL_TILES", "Colour", "Shape", "Tile", "tiles_left"]
 
 
 class Colour(enum.Enum):
@@ -123,3 +125,19 @@ class Tile:
 
 ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile(c, s) for c in _COLOURS for s in _SHAPES)
 """The 36 distinct tiles, ordered by :attr:`Tile.index`."""
+
+
+def tiles_left(copies: int, *used: Iterable[Tile]) -> list[Tile] | None:
+    """The tiles of a full set (``copies`` of each kind) not in ``used``, sorted; ``None`` if ``used`` has too many.
+
+    >>> len(tiles_left(3, ALL_TILES))
+    72
+    >>> tiles_left(1, ALL_TILES, ALL_TILES[:1]) is None
+    True
+    """
+    left = Counter(dict.fromkeys(ALL_TILES, copies))
+    for tiles in used:
+        left.subtract(tiles)
+    if any(n < 0 for n in left.values()):
+        return None
+    return sorted(left.elements())

@@ -15,7 +15,7 @@ from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, InvalidStateError, QwirkleError
 from qwirkle.rng import seed_state, shuffle
 from qwirkle.ruleset import StartTiebreak
-from qwirkle.tiles import ALL_TILES, Tile
+from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 
 __all__ = [
     "LegalCardMoves",
@@ -214,17 +214,10 @@ def position(
     hand_t = [cards(hand) for hand in hands]
     rng = seed_state(seed)
     if deck is None:
-        left = Counter(dict.fromkeys(ALL_TILES, COPIES))
-        for series in table_t:
-            left.subtract(series)
-        for hand in hand_t:
-            left.subtract(hand)
-        for won in qwirkles or ():
-            for claimed in won:
-                left.subtract(claimed)
-        if any(n < 0 for n in left.values()):
+        left = tiles_left(COPIES, *table_t, *hand_t, *(claimed for won in qwirkles or () for claimed in won))
+        if left is None:
             raise InvalidStateError(f"more than {COPIES} copies of a card (Rule CARDS-1)")
-        rng, deck = shuffle(rng, sorted(left.elements()))
+        rng, deck = shuffle(rng, left)
     return CardsState(
         players=players,
         table=table_t,
