@@ -13,7 +13,7 @@ from types import MappingProxyType
 from typing import Final, TypeAlias
 
 from qwirkle.errors import InvalidStateError
-from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES, TYPES_UNION, fitting, line_fault
+from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES, TYPES_UNION, line_fault
 from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = ["COORD_LIMIT", "Board", "Cell"]
@@ -136,6 +136,7 @@ class Board(Mapping[Cell, Tile]):
             frontier = parent.copy()
             for k in new:
                 frontier.pop(k, None)
+            touched = set()
             for k in new:
                 for step in (STRIDE, 1):
                     low = k - step
@@ -144,8 +145,10 @@ class Board(Mapping[Cell, Tile]):
                     high = k + step
                     while high in grid:
                         high += step
-                    frontier[low] = _frontier_cell(grid, low)
-                    frontier[high] = _frontier_cell(grid, high)
+                    touched.add(low)
+                    touched.add(high)
+            for n in touched:
+                frontier[n] = _frontier_cell(grid, n)
         else:
             frontier = _whole_frontier(grid)
         object.__setattr__(self, "_frontier", frontier)
@@ -229,75 +232,86 @@ Frontier: TypeAlias = tuple[int, int, int, int]
 
 
 def _frontier_cell(grid: Mapping[int, int], n: int) -> Frontier:
-    row: list[int] = []
-    j = n - STRIDE
-    while j in grid:
-        row.append(grid[j])
-        j -= STRIDE
-    j = n + STRIDE
-    while j in grid:
-        row.append(grid[j])
-        j += STRIDE
-    col: list[int] = []
-    j = n - 1
-    while j in grid:
-        col.append(grid[j])
-        j -= 1
-    j = n + 1
-    while j in grid:
-        col.append(grid[j])
-        j += 1
-    return (fitting(row), len(row), fitting(col), len(col))
+    return (*_line_at(grid, n, STRIDE), *_line_at(grid, n, 1))
+
+
+def _line_at(grid: Mapping[int, int], n: int, step: int) -> tuple[int, int]:
+    """The tiles that fit the empty cell ``n`` along ``step``, and how many tiles that line has around it."""
+    present = 0
+    common = ALL_TYPES
+    twice = 0
+    length = 0
+    for j, way in ((n - step, -step), (n + step, step)):
+        t = grid.get(j)
+        while t is not None:
+            bit = 1 << t
+            twice |= present & bit
+            present |= bit
+            common &= TILE_TYPES[t]
+            length += 1
+            j += way
+            t = grid.get(j)
+    if not length:
+        return ALL_KINDS, 0
+    if twice or length >= MAX_LINE:
+        return 0, length
+    return TYPES_UNION[common] & ~present, length
 
 
 def _whole_frontier(grid: Mapping[int, int]) -> dict[int, Frontier]:
     """The frontier of a whole board, walking each run once rather than each cell's four directions.
 
-    Each run is summed up once as (tiles present, common line types, length);
-    a cell at the end of a run, or between two runs, combines the summaries.
+    Each run is summed up once as (tiles present, common line types, length,
+    tiles that fit); a cell at the end of a run, or between two runs,
+    combines the summaries.
     """
-    ends: tuple[dict[int, tuple[int, int, int]], dict[int, tuple[int, int, int]]] = ({}, {})
-    for k in grid:
-        for step, side in ((STRIDE, ends[0]), (1, ends[1])):
+    ends: tuple[dict[int, _Run], dict[int, _Run]] = ({}, {})
+    for step, side in ((STRIDE, ends[0]), (1, ends[1])):
+        for k, t in grid.items():
             if k - step in grid:
                 continue
-            present = 0
-            common = ALL_TYPES
-            j = k
-            while j in grid:
-                t = grid[j]
-                present |= 1 << t
-                common &= TILE_TYPES[t]
+            present = 1 << t
+            common = TILE_TYPES[t]
+            j = k + step
+            u = grid.get(j)
+            while u is not None:
+                present |= 1 << u
+                common &= TILE_TYPES[u]
                 j += step
+                u = grid.get(j)
             length = (j - k) // step
+            run = (present, common, length, TYPES_UNION[common] & ~present if length < MAX_LINE else 0)
             for end in (k - step, j):
                 seen = side.get(end)
                 if seen is None:
-                    side[end] = (present, common, length)
+                    side[end] = run
                 else:
-                    # Two tiles the same on either side make the cell a dead spot: no tile fits.
-                    twice = seen[0] & present
-                    side[end] = (seen[0] | present, 0 if twice else seen[1] & common, seen[2] + length)
+                    side[end] = _joined(seen, run)
     rows, columns = ends
     frontier: dict[int, Frontier] = {}
-    for n in rows.keys() | columns.keys():
-        row = rows.get(n, _EMPTY_RUN)
-        column = columns.get(n, _EMPTY_RUN)
-        frontier[n] = (_fits(row), row[2], _fits(column), column[2])
+    for n, (_, _, length, fit) in rows.items():
+        column = columns.get(n)
+        if column is None:
+            frontier[n] = (fit, length, ALL_KINDS, 0)
+        else:
+            frontier[n] = (fit, length, column[3], column[2])
+    for n, (_, _, length, fit) in columns.items():
+        if n not in rows:
+            frontier[n] = (ALL_KINDS, 0, fit, length)
     return frontier
 
 
-_EMPTY_RUN: Final = (0, ALL_TYPES, 0)
+_Run: TypeAlias = tuple[int, int, int, int]
+"""A run of tiles summed up: (tiles present, common line types, length, tiles that may join it)."""
 
 
-def _fits(run: tuple[int, int, int]) -> int:
-    """The tiles that can join a run summed up as (tiles present, common line types, length)."""
-    present, common, length = run
-    if length == 0:
-        return ALL_KINDS
-    if length >= MAX_LINE:
-        return 0
-    return TYPES_UNION[common] & ~present
+def _joined(a: _Run, b: _Run) -> _Run:
+    """The summary of the line a cell between two runs would make, the cell left out."""
+    present = a[0] | b[0]
+    length = a[2] + b[2]
+    # Two tiles the same on either side make the cell a dead spot: no tile fits.
+    common = 0 if a[0] & b[0] else a[1] & b[1]
+    return (present, common, length, TYPES_UNION[common] & ~present if length < MAX_LINE else 0)
 
 
 def _run(grid: Mapping[int, int], k: int, step: int) -> list[int]:

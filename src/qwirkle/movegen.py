@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
-from typing import Final, TypeAlias
+from typing import TypeAlias
 
 from qwirkle.board import STRIDE, Board
-from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
+from qwirkle.lines import MAX_LINE, TILE_TYPES, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
 
 Keyed: TypeAlias = tuple[tuple[int, int], ...]
@@ -39,9 +39,6 @@ Keyed: TypeAlias = tuple[tuple[int, int], ...]
 
 Window: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 """The empty cell keys of a placement's line, the tiles each may take (masks), and its points."""
-
-_NO_CROSS: Final = (ALL_KINDS, 0)
-
 
 def _mask(hand: Sequence[int]) -> int:
     m = 0
@@ -77,22 +74,49 @@ def _windows(
     """
     in_hand = [m & hand_mask for m in TYPE_TILES]
     useful = 0
+    most = 0
     for t in range(12):
-        if in_hand[t].bit_count() >= 2:
+        n = in_hand[t].bit_count()
+        if n >= 2:
             useful |= 1 << t
+            if n > most:
+                most = n
     if not useful:
         return
-    for step in (STRIDE, 1):
-        if step == STRIDE:
-            cross = {n: (vm, vl) for n, (_, _, vm, vl) in info.items() if vl}
-        else:
-            cross = {n: (hm, hl) for n, (hm, hl, _, _) in info.items() if hl}
-        anchors = [k for k, t in grid.items() if TILE_TYPES[t] & useful and k - step not in grid]
-        anchors.extend(n for n in cross if n - step not in grid)
+    # The tiles a multi-tile move may use, and for each cell with a line across, which of them that line takes.
+    live = hand_mask & TYPES_UNION[useful]
+    row_cross: dict[int, tuple[int, int]] = {}
+    column_cross: dict[int, tuple[int, int]] = {}
+    row_anchors: list[int] = []
+    column_anchors: list[int] = []
+    # One pass over the frontier finds the anchors of both directions. A tile is an anchor when the cell before
+    # it is empty, so that cell is in the frontier; a cell with a line across is one when the cell before it is
+    # no tile and some tile of the hand may go there.
+    for n, (hm, hl, vm, vl) in info.items():
+        if vl:
+            fit = vm & live
+            row_cross[n] = (fit, vl)
+            if fit and n - STRIDE not in grid:
+                row_anchors.append(n)
+            tile = grid.get(n + 1)
+            if tile is not None and TILE_TYPES[tile] & useful:
+                column_anchors.append(n + 1)
+        if hl:
+            fit = hm & live
+            column_cross[n] = (fit, hl)
+            if fit and n - 1 not in grid:
+                column_anchors.append(n)
+            tile = grid.get(n + STRIDE)
+            if tile is not None and TILE_TYPES[tile] & useful:
+                row_anchors.append(n + STRIDE)
+    free = (live, 0)
+    for step, cross, anchors in ((STRIDE, row_cross, row_anchors), (1, column_cross, column_anchors)):
         for anchor in anchors:
             # The anchor is a tile or touches one across, so every window grown from it touches the table.
             widest: int | None = None
             types = useful
+            # No window can have more empty cells than the hand has tiles of one of its types.
+            room_left = most
             present = 0
             empties: list[int] = []
             masks: list[int] = []
@@ -105,15 +129,21 @@ def _windows(
                     if present & bit:
                         break
                     present |= bit
-                    types &= TILE_TYPES[tile]
-                    if not types:
+                    narrowed = types & TILE_TYPES[tile]
+                    if not narrowed:
                         break
+                    if narrowed != types:
+                        types = narrowed
+                        room_left = max([in_hand[ty].bit_count() for ty in TYPE_BITS[types]]) - len(empties)
+                        if room_left < 0:
+                            break
                 else:
-                    cm, cl = cross.get(k, _NO_CROSS)
-                    if not cm & hand_mask & TYPES_UNION[types]:
+                    fit, cl = cross.get(k, free)
+                    if not room_left or not fit & TYPES_UNION[types]:
                         break
+                    room_left -= 1
                     empties.append(k)
-                    masks.append(cm)
+                    masks.append(fit)
                     if cl:
                         points += cl + 1 + (qwirkle_bonus if cl == MAX_LINE - 1 else 0)
                 k += step
