@@ -103,21 +103,22 @@ class Board(Mapping[Cell, Tile]):
     ) -> Board:
         """A board over ``grid`` (which it now owns), trusted and unchecked."""
         board = object.__new__(cls)
-        board._grid = grid
-        board._hash = None
-        board._frontier = None
-        board._pending = pending
+        # Straight to the slots: the guarding __setattr__ costs a Python call per field.
+        _set = object.__setattr__
+        _set(board, "_grid", grid)
+        _set(board, "_hash", None)
+        _set(board, "_frontier", None)
+        _set(board, "_pending", pending)
         return board
 
-    def placed(self, keyed: Iterable[tuple[int, int]]) -> Board:
-        """A new board with tiles added at int keys (unchecked).
+    def placed(self, new: Mapping[int, int]) -> Board:
+        """A new board with tiles added: tile indices by int key (unchecked).
 
         If this board's frontier is known, the new board derives its own from
         it when first asked: only the cells at the ends of the lines through
         the new tiles change.
         """
         grid = self._grid.copy()
-        new = dict(keyed)
         grid.update(new)
         return Board._of(grid, None if self._frontier is None else (self._frontier, tuple(new)))
 

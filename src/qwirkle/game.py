@@ -5,11 +5,12 @@ from __future__ import annotations
 import functools
 import secrets
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from itertools import chain
 
-from qwirkle.board import STRIDE, Board, Cell, cell_of
+from qwirkle.board import Board, Cell, cell_of
 from qwirkle.errors import InvalidStateError
-from qwirkle.legality import can_exchange, is_legal, verify
-from qwirkle.lines import bits, group_size
+from qwirkle.legality import can_exchange, check, is_legal, verify
+from qwirkle.lines import group_size
 from qwirkle.movegen import Keyed, Window, can_place, count, count_exchanges, exchanges, fillings, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.rng import seed_state, shuffle
@@ -181,6 +182,42 @@ def _place(keyed: Keyed) -> Place:
     return Place._trusted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]))
 
 
+def _window_places(keys: tuple[int, ...], opts: tuple[int, ...]) -> list[Place]:
+    """The placements of one window (see :func:`~qwirkle.movegen.windows`), as move objects."""
+    # The bit loops are written out: this builds every move a listing returns, hundreds a position.
+    trusted = Place._trusted
+    out: list[Place] = []
+    if len(keys) == 1:
+        cell = cell_of(keys[0])
+        mask = opts[0]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            out.append(trusted(((cell, ALL_TILES[low.bit_length() - 1]),)))
+        return out
+    cells = [cell_of(k) for k in keys]
+    if len(keys) == 2:
+        # Most multi-tile moves place two tiles: each (cell, tile) pair is built once and shared.
+        first_cell, second_cell = cells
+        a, b = opts
+        seconds = []
+        while b:
+            low = b & -b
+            b ^= low
+            seconds.append((low, (second_cell, ALL_TILES[low.bit_length() - 1])))
+        while a:
+            low = a & -a
+            a ^= low
+            first = (first_cell, ALL_TILES[low.bit_length() - 1])
+            for bit, second in seconds:
+                if bit != low:
+                    out.append(trusted((first, second)))
+        return out
+    for tiles in fillings(opts):
+        out.append(trusted(tuple([(c, ALL_TILES[t]) for c, t in zip(cells, tiles, strict=True)])))
+    return out
+
+
 class LegalMoves(Collection[Move]):
     """The legal moves of a state, as a lazy collection.
 
@@ -219,21 +256,7 @@ class LegalMoves(Collection[Move]):
 
     def placements(self) -> Iterator[Place]:
         """The legal placements, each once."""
-        for place, _ in self._filled():
-            yield place
-
-    def _filled(self) -> Iterator[tuple[Place, int]]:
-        """Every placement with its points (end bonus excluded), turning each window's keys into cells once."""
-        trusted = Place._trusted
-        for keys, opts, points in self._windows():
-            cells = [cell_of(k) for k in keys]
-            if len(keys) == 1:
-                cell = cells[0]
-                for t in bits(opts[0]):
-                    yield trusted(((cell, ALL_TILES[t]),)), points
-            else:
-                for tiles in fillings(opts):
-                    yield trusted(tuple([(c, ALL_TILES[t]) for c, t in zip(cells, tiles, strict=True)])), points
+        return chain.from_iterable(_window_places(keys, opts) for keys, opts, _ in self._windows())
 
     def _exchange_limit(self) -> int:
         """The most tiles an exchange may hold now, 0 if none is allowed."""
@@ -247,9 +270,9 @@ class LegalMoves(Collection[Move]):
     def exchanges(self) -> Iterator[Exchange]:
         """The legal exchanges, one per distinct set of tiles (Rules EXCHANGE-1, EXCHANGE-5)."""
         largest = self._exchange_limit()
-        if largest:
-            for pick in exchanges([t.index for t in self._state.hand], largest):
-                yield _exchange(pick)
+        if not largest:
+            return iter(())
+        return map(_exchange, exchanges([t.index for t in self._state.hand], largest))
 
     def can_pass(self) -> bool:
         """Whether passing is legal (Rule TURN-3)."""
@@ -264,8 +287,11 @@ class LegalMoves(Collection[Move]):
         state = self._state
         bonus = 0 if state.bag else state.rules.end_bonus
         out = len(state.hand)
-        for move, points in self._filled():
-            yield move, points + (bonus if len(move) == out else 0)
+        for keys, opts, points in self._windows():
+            if len(keys) == out:
+                points += bonus
+            for move in _window_places(keys, opts):
+                yield move, points
 
     def top(self) -> tuple[int, list[Place]]:
         """The highest score a placement can make now, and every placement that makes it.
@@ -296,10 +322,7 @@ class LegalMoves(Collection[Move]):
         return found[0], verify(self._state, found[0])
 
     def __iter__(self) -> Iterator[Move]:
-        yield from self.placements()
-        yield from self.exchanges()
-        if self.can_pass():
-            yield Pass()
+        return chain(self.placements(), self.exchanges(), (Pass(),) if self.can_pass() else ())
 
     def __len__(self) -> int:
         if self._count is None:
@@ -379,7 +402,7 @@ def apply(state: GameState, move: Move, *, player: int | None = None) -> GameSta
     >>> after.current != state.current, len(state.board), len(after.board) > 0
     (True, 0, True)
     """
-    gained = verify(state, move, player=player)
+    gained, placed, hand = check(state, move, player=player)
     seat = state.current
     rules = state.rules
     hands = list(state.hands)
@@ -387,17 +410,15 @@ def apply(state: GameState, move: Move, *, player: int | None = None) -> GameSta
     rng = state.rng
     board = state.board
     idle = state.idle_turns + 1
-    if isinstance(move, Place):
-        hand = _without(state.hand, move.tiles)
-        draw = min(len(move), len(bag))
+    if placed:
+        draw = min(len(placed), len(bag))
         if draw:
             hand += bag[len(bag) - draw :]
             bag = bag[: len(bag) - draw]
         hands[seat] = hand
-        board = board.placed([(x * STRIDE + y, tile.index) for (x, y), tile in move.placements])
+        board = board.placed(placed)
         idle = 0
     elif isinstance(move, Exchange):
-        hand = _without(state.hand, move.tiles)
         k = len(move)
         if rules.exchange_return_before_draw:
             rng, bag = shuffle(rng, bag + move.tiles)
@@ -437,14 +458,6 @@ def apply(state: GameState, move: Move, *, player: int | None = None) -> GameSta
         ended_by=seat if reason is EndReason.WENT_OUT else None,
     )
     return next_state._evolve(outcome=outcome)
-
-
-def _without(hand: tuple[Tile, ...], tiles: Sequence[Tile]) -> tuple[Tile, ...]:
-    # Hands hold the canonical tile objects, so list.remove mostly matches by identity.
-    rest = list(hand)
-    for tile in tiles:
-        rest.remove(tile)
-    return tuple(rest)
 
 
 def _end_reason(state: GameState, mover: int) -> EndReason | None:

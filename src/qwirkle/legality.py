@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-import attrs
+from typing import TypeAlias
 
 from qwirkle.board import STRIDE, cell_of
 from qwirkle.catalogue import Rule
@@ -43,23 +42,28 @@ def verify(state: GameState, move: Move, *, player: int | None = None) -> Score:
         ...
     qwirkle.errors.IllegalMoveError: PLACE-4: red diamond at (3, 0) does not touch any tile on the table
     """
-    runs = _check(state, move, player)
-    if runs is None:
-        return NOTHING
-    goes_out = len(runs.placed) == len(state.hand) and not state.bag
-    return score_lines(runs.lines, state.rules, end_bonus=goes_out)
+    return check(state, move, player=player)[0]
 
 
-@attrs.frozen
-class _Lines:
-    """The lines through a legal placement, ready to score."""
-
-    placed: Mapping[int, int]
-    lines: list[range]
+Checked: TypeAlias = tuple[Score, dict[int, int], tuple[Tile, ...]]
+"""A legal move's score, the tiles it places by int key (none for an exchange or a pass), and the hand it leaves."""
 
 
-def _check(state: GameState, move: Move, player: int | None) -> _Lines | None:
-    """Raise if ``move`` is illegal; for a placement, return the lines through it."""
+def check(state: GameState, move: Move, *, player: int | None = None) -> Checked:
+    """Check ``move`` like :func:`verify`, keeping what applying it needs (engine use)."""
+    placed, runs, rest = _check(state, move, player)
+    if not placed:
+        return NOTHING, placed, rest
+    goes_out = not rest and not state.bag
+    return score_lines(runs, state.rules, end_bonus=goes_out), placed, rest
+
+
+_Found: TypeAlias = tuple[dict[int, int], list[range], tuple[Tile, ...]]
+"""What a check finds: the tiles placed by int key, the lines through them, and the hand left."""
+
+
+def _check(state: GameState, move: Move, player: int | None) -> _Found:
+    """Raise if ``move`` is illegal; return what it places, the lines through that, and the hand it leaves."""
     if state.outcome is not None:
         raise IllegalMoveError(_END_RULES[state.outcome.reason], "the game is over")
     if player is not None and player != state.current:
@@ -69,11 +73,10 @@ def _check(state: GameState, move: Move, player: int | None) -> _Lines | None:
     if isinstance(move, Place):
         return _verify_place(state, move)
     if isinstance(move, Exchange):
-        _verify_exchange(state, move)
-        return None
+        return {}, [], _verify_exchange(state, move)
     if isinstance(move, Pass):
         _verify_pass(state)
-        return None
+        return {}, [], state.hand
     raise IllegalMoveError(Rule.TURN_1, f"{move!r} is not a move")
 
 
@@ -119,20 +122,20 @@ def can_exchange(state: GameState) -> bool:
     return state.outcome is None and not state.is_opening and bool(state.hand) and bool(state.bag)
 
 
-def _missing(hand: Sequence[Tile], wanted: Sequence[Tile]) -> Tile | None:
-    """A tile of ``wanted`` that the hand does not hold (counting copies), if any."""
+def _take(hand: Sequence[Tile], wanted: Sequence[Tile], rule: Rule, doing: str) -> tuple[Tile, ...]:
+    """The hand without ``wanted`` (counting copies); ``rule`` is broken if it does not hold them all."""
     # Hands hold the canonical tile objects, so list.remove mostly matches by identity.
-    have = list(hand)
+    rest = list(hand)
     for tile in wanted:
         try:
-            have.remove(tile)
+            rest.remove(tile)
         except ValueError:
-            return tile
-    return None
+            raise IllegalMoveError(rule, f"you do not hold the {tile} you are {doing}") from None
+    return tuple(rest)
 
 
-def _verify_place(state: GameState, move: Place) -> _Lines:
-    """Check a placement and return the lines through it.
+def _verify_place(state: GameState, move: Place) -> _Found:
+    """Check a placement and return its tiles by int key, the lines through them and the hand left.
 
     Rule TURN-1: the tiles come from the hand. Rule PLACE-5: only on empty
     cells. Rule PLACE-1: one row or one column. Rule PLACE-2: no gap. Rule
@@ -143,9 +146,7 @@ def _verify_place(state: GameState, move: Place) -> _Lines:
     grid = state.board._grid
     hand = state.hand
     pairs = move.placements
-    missing = _missing(hand, move.tiles)
-    if missing is not None:
-        raise IllegalMoveError(Rule.TURN_1, f"you do not hold the {missing} you are placing")
+    rest = _take(hand, [tile for _, tile in pairs], Rule.TURN_1, "placing")
     placed = {x * STRIDE + y: tile.index for (x, y), tile in pairs}
     keys = list(placed)
     for (cell, tile), k in zip(pairs, keys, strict=True):
@@ -182,7 +183,7 @@ def _verify_place(state: GameState, move: Place) -> _Lines:
             raise IllegalMoveError(
                 Rule.START_4, f"the opening must lay a largest group of your hand: {best} tiles, not {len(keys)}"
             )
-    return _Lines(placed, runs)
+    return placed, runs, rest
 
 
 def _check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Sequence[range]) -> None:
@@ -211,23 +212,22 @@ def _check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Seque
         raise IllegalMoveError(fault, f"{ALL_TILES[placed[culprit]]} at {cell_of(culprit)} {words}")
 
 
-def _verify_exchange(state: GameState, move: Exchange) -> None:
-    """Check an exchange.
+def _verify_exchange(state: GameState, move: Exchange) -> tuple[Tile, ...]:
+    """Check an exchange and return the hand without the tiles exchanged.
 
     Rule START-4: not on the opening turn. Rule EXCHANGE-1: 1 to 6 tiles from
     the hand. Rule EXCHANGE-5: no more than the bag holds, none from an empty bag.
     """
     if state.is_opening:
         raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not exchange")
-    missing = _missing(state.hand, move.tiles)
-    if missing is not None:
-        raise IllegalMoveError(Rule.EXCHANGE_1, f"you do not hold the {missing} you are exchanging")
+    rest = _take(state.hand, move.tiles, Rule.EXCHANGE_1, "exchanging")
     if not state.bag:
         raise IllegalMoveError(Rule.EXCHANGE_5, "the bag is empty, so no exchange is possible")
     if state.rules.exchange_limited_by_bag and len(move.tiles) > len(state.bag):
         raise IllegalMoveError(
             Rule.EXCHANGE_5, f"the bag holds only {len(state.bag)} tiles, fewer than the {len(move.tiles)} exchanged"
         )
+    return rest
 
 
 def _verify_pass(state: GameState) -> None:

@@ -194,7 +194,7 @@ class Scorekeeper:
         sizes[seat] += drawn - len(placed)
         scores = list(self.scores)
         scores[seat] += points.total
-        board = self.board.placed((key(cell), tile.index) for cell, tile in placed)
+        board = self.board.placed({key(cell): tile.index for cell, tile in placed})
         after = attrs.evolve(
             self,
             board=board,

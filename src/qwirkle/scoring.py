@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from itertools import repeat
 
 import attrs
 
@@ -103,13 +104,22 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
     move that forms no line scores ``lone_tile_points``. Rule SCORE-8: the
     end bonus when ``end_bonus`` is set.
     """
-    lines = tuple(
-        ScoredLine(tuple([((x := (k + HALF_STRIDE) >> 32), k - x * STRIDE) for k in run]), len(run) == MAX_LINE)
-        for run in runs
-    )
-    qwirkles = sum(1 for run in runs if len(run) == MAX_LINE)
+    lines = []
+    points = 0
+    qwirkles = 0
+    for run in runs:
+        size = len(run)
+        points += size
+        qwirkles += size == MAX_LINE
+        x = (run.start + HALF_STRIDE) >> 32
+        y = run.start - x * STRIDE
+        # A run is a range of keys along a row (step STRIDE) or a column (step 1): one coordinate stays put.
+        if run.step == STRIDE:
+            cells = tuple(zip(range(x, x + size), repeat(y, size), strict=True))
+        else:
+            cells = tuple(zip(repeat(x, size), range(y, y + size), strict=True))
+        lines.append(ScoredLine(cells, size == MAX_LINE))
     qwirkle_points = rules.qwirkle_bonus * qwirkles
     lone = 0 if runs else rules.lone_tile_points
     bonus = rules.end_bonus if end_bonus else 0
-    total = sum(len(run) for run in runs) + qwirkle_points + lone + bonus
-    return Score(total, lines, qwirkle_points, lone, bonus)
+    return Score(points + qwirkle_points + lone + bonus, tuple(lines), qwirkle_points, lone, bonus)

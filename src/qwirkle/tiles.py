@@ -92,11 +92,12 @@ class Tile:
 
     colour: Colour = attrs.field(validator=attrs.validators.instance_of(Colour))
     shape: Shape = attrs.field(validator=attrs.validators.instance_of(Shape))
+    index: int = attrs.field(init=False, eq=False, order=False)
+    """The tile's number from 0 to 35: ``colour * 6 + shape``."""
 
-    @property
-    def index(self) -> int:
-        """The tile's number from 0 to 35: ``colour * 6 + shape``."""
-        return self.colour.value * 6 + self.shape.value
+    def __attrs_post_init__(self) -> None:
+        # Kept rather than computed: the engine reads it for every tile it touches.
+        object.__setattr__(self, "index", self.colour.value * 6 + self.shape.value)
 
     @staticmethod
     def from_index(index: int) -> Tile:
