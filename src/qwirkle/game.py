@@ -10,12 +10,12 @@ from itertools import chain
 from qwirkle.board import Board, Cell, cell_of
 from qwirkle.errors import InvalidStateError
 from qwirkle.legality import can_exchange, check, is_legal, verify
-from qwirkle.lines import group_size
-from qwirkle.movegen import Keyed, Window, can_place, count, count_exchanges, exchanges, fillings, top, windows
+from qwirkle.lines import bits, group_size
+from qwirkle.movegen import Keyed, Window, can_place, count, count_exchanges, exchanges, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.rng import seed_state, shuffle
 from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak
-from qwirkle.scoring import Score
+from qwirkle.scoring import Score, score_placed
 from qwirkle.state import EndReason, GameState, Outcome, Turn, check_hands, check_names
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 
@@ -213,9 +213,12 @@ def _window_places(keys: tuple[int, ...], opts: tuple[int, ...]) -> list[Place]:
                 if bit != low:
                     out.append(trusted((first, second)))
         return out
-    for tiles in fillings(opts):
-        out.append(trusted(tuple([(c, ALL_TILES[t]) for c, t in zip(cells, tiles, strict=True)])))
-    return out
+    # Longer windows: extend every partial placement by each tile it does not use yet, cell by cell.
+    partial: list[tuple[int, tuple[tuple[Cell, Tile], ...]]] = [(0, ())]
+    for cell, mask in zip(cells, opts, strict=True):
+        options = [(1 << t, (cell, ALL_TILES[t])) for t in bits(mask)]
+        partial = [(used | bit, (*pairs, pair)) for used, pairs in partial for bit, pair in options if not used & bit]
+    return [trusted(pairs) for _, pairs in partial]
 
 
 class LegalMoves(Collection[Move]):
@@ -299,10 +302,13 @@ class LegalMoves(Collection[Move]):
         The end bonus counts (Rule SCORE-8). With no placement possible, the
         answer is ``(-1, [])``. Much faster than scoring every move.
         """
+        best, found = self._top()
+        return best, [_place(keyed) for keyed in found]
+
+    def _top(self) -> tuple[int, list[Keyed]]:
         state = self._state
         bonus = 0 if state.bag else state.rules.end_bonus
-        best, found = top(self._windows(), len(state.hand), bonus)
-        return best, [_place(keyed) for keyed in found]
+        return top(self._windows(), len(state.hand), bonus)
 
     def best(self) -> tuple[Place, Score] | None:
         """The highest-scoring placement (the first listed among equals) and its score, or ``None``.
@@ -316,10 +322,15 @@ class LegalMoves(Collection[Move]):
         >>> points.total == max(score(state, m).total for m in legal_moves(state).placements())
         True
         """
-        _, found = self.top()
+        _, found = self._top()
         if not found:
             return None
-        return found[0], verify(self._state, found[0])
+        state = self._state
+        placed = dict(found[0])
+        # Legal by construction: only the score is left to work out.
+        goes_out = len(placed) == len(state.hand) and not state.bag
+        gained = score_placed(state.board._grid, placed, state.rules, end_bonus=goes_out)
+        return _place(found[0]), gained
 
     def __iter__(self) -> Iterator[Move]:
         return chain(self.placements(), self.exchanges(), (Pass(),) if self.can_pass() else ())

@@ -205,22 +205,30 @@ def fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
             yield (t, *tail)
 
 
-def _count_fillings(opts: Sequence[int], used: int = 0) -> int:
+def _count_fillings(opts: Sequence[int]) -> int:
     """How many ways there are to pick one distinct tile per option mask."""
-    if not used and len(opts) == 2:
+    if len(opts) == 2:
         a, b = opts
         return a.bit_count() * b.bit_count() - (a & b).bit_count()
-    if not used and len(opts) == 3:
+    if len(opts) == 3:
         # Inclusion and exclusion over the pairs that would take the same tile.
         a, b, c = opts
         na, nb, nc = a.bit_count(), b.bit_count(), c.bit_count()
         ab, ac, bc = (a & b).bit_count(), (a & c).bit_count(), (b & c).bit_count()
         return na * nb * nc - ab * nc - ac * nb - bc * na + 2 * (a & b & c).bit_count()
-    first = opts[0] & ~used
-    if len(opts) == 1:
-        return first.bit_count()
-    rest = opts[1:]
-    return sum(_count_fillings(rest, used | (1 << t)) for t in bits(first))
+    # Count by the set of tiles used so far: a window's tiles share a line type, so at most six of them
+    # are in play and there are few such sets, however many orders lead to each.
+    ways = {0: 1}
+    for mask in opts:
+        grown: dict[int, int] = {}
+        for used, n in ways.items():
+            free = mask & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                grown[used | low] = grown.get(used | low, 0) + n
+        ways = grown
+    return sum(ways.values())
 
 
 def _opening_windows(hand: Sequence[int], rules: RuleSet) -> list[Window]:

@@ -95,6 +95,16 @@ def lines_through(grid: Mapping[int, int], placed: Mapping[int, int], keys: Sequ
     return runs
 
 
+def score_placed(
+    grid: Mapping[int, int], placed: Mapping[int, int], rules: RuleSet, *, end_bonus: bool = False
+) -> Score:
+    """Score tiles placed at int keys, already known to be a legal placement (see :func:`score_lines`)."""
+    keys = sorted(placed)
+    # Keys along a row differ by whole strides; a lone tile's direction does not matter.
+    step = STRIDE if (keys[-1] - keys[0]) % STRIDE == 0 else 1
+    return score_lines(lines_through(grid, placed, keys, step), rules, end_bonus=end_bonus)
+
+
 def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = False) -> Score:
     """Score a placement from the lines through its tiles (see :func:`lines_through`).
 
