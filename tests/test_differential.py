@@ -8,6 +8,7 @@ the opening to the last turn.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
@@ -266,6 +267,30 @@ def test_scores_match_naive_count(index: int) -> None:
 def test_membership_and_is_legal_match_brute_force(index: int) -> None:
     label, state = corpus()[index]
     check_membership(label, state, expected(index), seed=index)
+
+
+@RULES_ARE_CHECKED
+def test_one_tile_is_judged_alike_with_and_without_the_frontier() -> None:
+    """``is_legal`` judges one tile from the board's frontier when the board knows it; the full check must agree."""
+    judged = Counter[bool]()
+    for label, state in corpus()[::5]:
+        if not state.board:
+            continue
+        len(legal_moves(state))
+        fresh = pickle.loads(pickle.dumps(state))
+        assert state.board.knows_frontier()
+        assert not fresh.board.knows_frontier()
+        near = {(x + dx, y + dy) for x, y in state.board for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -2))}
+        for cell in sorted(near):
+            for piece in sorted({*state.hand, ALL_TILES[0], ALL_TILES[35]}):
+                move = Place({cell: piece})
+                verdict = is_legal(state, move)
+                assert verdict == is_legal(fresh, move), f"{label}: is_legal({move!r}) depends on the frontier"
+                assert is_legal(state, move, player=(state.current + 1) % len(state.players)) is False
+                judged[verdict] += 1
+        assert not fresh.board.knows_frontier()
+    assert judged[True] >= 500
+    assert judged[False] >= 5000
 
 
 @RULES_ARE_CHECKED

@@ -122,6 +122,10 @@ class Board(Mapping[Cell, Tile]):
         grid.update(new)
         return Board._of(grid, None if self._frontier is None else (self._frontier, tuple(new)))
 
+    def knows_frontier(self) -> bool:
+        """Whether :meth:`frontier` is cheap now: already worked out, or derivable from the board this one grew from."""
+        return self._frontier is not None or self._pending is not None
+
     def frontier(self) -> Mapping[int, Frontier]:
         """For each empty cell next to a tile, by int key: ``(row mask, row run, column mask, column run)``.
 

@@ -97,6 +97,15 @@ def is_legal(state: GameState, move: Move, *, player: int | None = None) -> bool
     >>> [tile for tile in red if is_legal(state, Place({(2, 0): tile}))]
     []
     """
+    board = state.board
+    if type(move) is Place and len(move.placements) == 1 and board and board.knows_frontier():
+        # One tile on a table whose frontier is known: the frontier already says what fits each cell next to
+        # the tiles (Rules PLACE-4, PLACE-5, LINE-2 to LINE-4), which spares the full check and its message.
+        if state.outcome is not None or (player is not None and player != state.current):
+            return False
+        ((x, y), tile), = move.placements
+        fits = board.frontier().get(x * STRIDE + y)
+        return fits is not None and bool((fits[0] & fits[2]) >> tile.index & 1) and tile in state.hand
     try:
         _check(state, move, player)
     except QwirkleError:

@@ -334,6 +334,12 @@ def count_exchanges(hand: Sequence[int], largest: int) -> int:
     counts: dict[int, int] = {}
     for t in hand:
         counts[t] = counts.get(t, 0) + 1
+    if largest >= len(hand):
+        # Any number of copies of each kind, from none to all, but not nothing at all.
+        total = 1
+        for c in counts.values():
+            total *= c + 1
+        return total - 1
     # ways[n]: multisets of exactly n tiles from the kinds seen so far.
     ways = [1] + [0] * largest
     for c in counts.values():
