@@ -73,14 +73,12 @@ def _windows(
     window is grown once from its anchor and then widened to the left.
     """
     in_hand = [m & hand_mask for m in TYPE_TILES]
+    counts = [m.bit_count() for m in in_hand]
     useful = 0
-    most = 0
     for t in range(12):
-        n = in_hand[t].bit_count()
-        if n >= 2:
+        if counts[t] >= 2:
             useful |= 1 << t
-            if n > most:
-                most = n
+    most = max(counts)
     if not useful:
         return
     # The tiles a multi-tile move may use, and for each cell with a line across, which of them that line takes.
@@ -134,7 +132,7 @@ def _windows(
                         break
                     if narrowed != types:
                         types = narrowed
-                        room_left = max([in_hand[ty].bit_count() for ty in TYPE_BITS[types]]) - len(empties)
+                        room_left = max([counts[ty] for ty in TYPE_BITS[types]]) - len(empties)
                         if room_left < 0:
                             break
                 else:
@@ -172,9 +170,15 @@ def _windows(
                         room = high
                     if room < low:
                         continue
-                    opts = tuple([m & cand for m in masks])
-                    if not all(opts):
-                        continue
+                    if count == 1:
+                        only = masks[0] & cand
+                        if not only:
+                            continue
+                        opts: tuple[int, ...] = (only,)
+                    else:
+                        opts = tuple([m & cand for m in masks])
+                        if not all(opts):
+                            continue
                     for left in range(low, room + 1):
                         size = length + left
                         keys = tuple(empties)
