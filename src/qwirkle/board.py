@@ -266,12 +266,13 @@ def _line_at(grid: Mapping[int, int], n: int, step: int) -> tuple[int, int]:
 def _whole_frontier(grid: Mapping[int, int]) -> dict[int, Frontier]:
     """The frontier of a whole board, walking each run once rather than each cell's four directions.
 
-    Each run is summed up once as (tiles present, common line types, length,
-    tiles that fit); a cell at the end of a run, or between two runs,
-    combines the summaries.
+    Each run is summed up once as (tiles that may join it, length, tiles
+    present, common line types); a cell at the end of a run, or between two
+    runs, combines the summaries.
     """
-    ends: tuple[dict[int, _Run], dict[int, _Run]] = ({}, {})
-    for step, side in ((STRIDE, ends[0]), (1, ends[1])):
+    sides: list[dict[int, _Run]] = []
+    for step in (STRIDE, 1):
+        side: dict[int, _Run] = {}
         for k, t in grid.items():
             if k - step in grid:
                 continue
@@ -285,38 +286,33 @@ def _whole_frontier(grid: Mapping[int, int]) -> dict[int, Frontier]:
                 j += step
                 u = grid.get(j)
             length = (j - k) // step
-            run = (present, common, length, TYPES_UNION[common] & ~present if length < MAX_LINE else 0)
-            for end in (k - step, j):
-                seen = side.get(end)
-                if seen is None:
-                    side[end] = run
-                else:
-                    side[end] = _joined(seen, run)
-    rows, columns = ends
+            run = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+            seen = side.get(k - step)
+            side[k - step] = run if seen is None else _joined(seen, run)
+            seen = side.get(j)
+            side[j] = run if seen is None else _joined(seen, run)
+        sides.append(side)
+    rows, columns = sides
     frontier: dict[int, Frontier] = {}
-    for n, (_, _, length, fit) in rows.items():
-        column = columns.get(n)
-        if column is None:
-            frontier[n] = (fit, length, ALL_KINDS, 0)
-        else:
-            frontier[n] = (fit, length, column[3], column[2])
-    for n, (_, _, length, fit) in columns.items():
-        if n not in rows:
-            frontier[n] = (ALL_KINDS, 0, fit, length)
+    for n, (fit, length, _, _) in rows.items():
+        column = columns.pop(n, None)
+        frontier[n] = (fit, length, ALL_KINDS, 0) if column is None else (fit, length, column[0], column[1])
+    for n, (fit, length, _, _) in columns.items():
+        frontier[n] = (ALL_KINDS, 0, fit, length)
     return frontier
 
 
 _Run: TypeAlias = tuple[int, int, int, int]
-"""A run of tiles summed up: (tiles present, common line types, length, tiles that may join it)."""
+"""A run of tiles summed up: (tiles that may join it, length, tiles present, common line types)."""
 
 
 def _joined(a: _Run, b: _Run) -> _Run:
     """The summary of the line a cell between two runs would make, the cell left out."""
-    present = a[0] | b[0]
-    length = a[2] + b[2]
+    present = a[2] | b[2]
+    length = a[1] + b[1]
     # Two tiles the same on either side make the cell a dead spot: no tile fits.
-    common = 0 if a[0] & b[0] else a[1] & b[1]
-    return (present, common, length, TYPES_UNION[common] & ~present if length < MAX_LINE else 0)
+    common = 0 if a[2] & b[2] else a[3] & b[3]
+    return (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
 
 
 def _run(grid: Mapping[int, int], k: int, step: int) -> list[int]:

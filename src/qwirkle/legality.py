@@ -8,7 +8,7 @@ from typing import TypeAlias
 from qwirkle.board import STRIDE, cell_of
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError
-from qwirkle.lines import ALL_TYPES, TILE_TYPES, group_size, line_fault
+from qwirkle.lines import ALL_TYPES, MAX_LINE, TILE_TYPES, group_size, line_fault
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.scoring import NOTHING, Score, lines_through, score_lines
@@ -163,28 +163,36 @@ def _verify_place(state: GameState, move: Place) -> _Found:
             raise IllegalMoveError(
                 Rule.PLACE_5, f"{tile} cannot go on {cell}: it already holds the {ALL_TILES[grid[k]]}"
             )
-    (x0, y0), _ = pairs[0]
-    in_row = all(y == y0 for (_, y), _ in pairs)
-    if not in_row and not all(x == x0 for (x, _), _ in pairs):
-        (a, ta), (b, tb) = next((p, q) for p in pairs for q in pairs if p[0][0] != q[0][0] and p[0][1] != q[0][1])
-        raise IllegalMoveError(Rule.PLACE_1, f"{ta} at {a} and {tb} at {b} are not in one row or one column")
-    step = STRIDE if in_row else 1
-    for k in range(keys[0], keys[-1], step):
-        if k not in placed and k not in grid:
-            raise IllegalMoveError(Rule.PLACE_2, f"{cell_of(k)} would be a gap between the tiles placed")
-    common = ALL_TYPES
-    for t in placed.values():
-        common &= TILE_TYPES[t]
-    if not common:
-        # Tiles that pairwise share an attribute all share one, so some pair shares nothing.
-        ta, tb = next((p, q) for p in move.tiles for q in move.tiles if not p.shares_attribute(q))
-        raise IllegalMoveError(Rule.PLACE_3, f"the {ta} and the {tb} share neither a colour nor a shape")
-    if grid and not any(n in grid for k in keys for n in (k - 1, k + 1, k - STRIDE, k + STRIDE)):
+    if len(keys) == 1:
+        step = STRIDE  # a lone tile lies in a row and a column alike
+    else:
+        (x0, y0), _ = pairs[0]
+        in_row = all(y == y0 for (_, y), _ in pairs)
+        if not in_row and not all(x == x0 for (x, _), _ in pairs):
+            (a, ta), (b, tb) = next(
+                (p, q) for p in pairs for q in pairs if p[0][0] != q[0][0] and p[0][1] != q[0][1]
+            )
+            raise IllegalMoveError(Rule.PLACE_1, f"{ta} at {a} and {tb} at {b} are not in one row or one column")
+        step = STRIDE if in_row else 1
+        for k in range(keys[0], keys[-1], step):
+            if k not in placed and k not in grid:
+                raise IllegalMoveError(Rule.PLACE_2, f"{cell_of(k)} would be a gap between the tiles placed")
+        common = ALL_TYPES
+        for t in placed.values():
+            common &= TILE_TYPES[t]
+        if not common:
+            # Tiles that pairwise share an attribute all share one, so some pair shares nothing.
+            ta, tb = next((p, q) for p in move.tiles for q in move.tiles if not p.shares_attribute(q))
+            raise IllegalMoveError(Rule.PLACE_3, f"the {ta} and the {tb} share neither a colour nor a shape")
+    runs = lines_through(grid, placed, keys, step)
+    # With no gap left, the lines through the tiles take in a tile of the table exactly when one touches it: a
+    # lone tile has a line, or the shared line is longer than the move, or some tile has a line across.
+    touches = bool(runs) if len(keys) == 1 else len(runs) > 1 or len(runs[0]) > len(keys)
+    if grid and not touches:
         if len(keys) == 1:
             cell, tile = pairs[0]
             raise IllegalMoveError(Rule.PLACE_4, f"{tile} at {cell} does not touch any tile on the table")
         raise IllegalMoveError(Rule.PLACE_4, "none of the tiles placed touches a tile on the table")
-    runs = lines_through(grid, placed, keys, step)
     _check_lines(grid, placed, runs)
     if not grid and state.rules.opening_must_play_max_group:
         best = group_size(t.index for t in hand)
@@ -198,6 +206,21 @@ def _verify_place(state: GameState, move: Place) -> _Found:
 def _check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Sequence[range]) -> None:
     """Rule LINE-6: every line through a placed tile, both ways, must keep Rules LINE-2 to LINE-4."""
     for run in runs:
+        if len(run) <= MAX_LINE:
+            # The usual case, a valid line, in one pass; the fault and whom to blame are worked out below.
+            present = 0
+            common = ALL_TYPES
+            for j in run:
+                t = grid.get(j)
+                if t is None:
+                    t = placed[j]
+                if present >> t & 1:
+                    break
+                present |= 1 << t
+                common &= TILE_TYPES[t]
+            else:
+                if common:
+                    continue
         line = [grid[j] if j in grid else placed[j] for j in run]
         fault = line_fault(line)
         if fault is None:

@@ -225,8 +225,11 @@ class GameState:
     def _evolve(self, **changes: Any) -> GameState:
         """A copy with some fields changed, unchecked (engine use only)."""
         state = object.__new__(GameState)
+        put = object.__setattr__
         for name in _FIELDS:
-            object.__setattr__(state, name, changes[name] if name in changes else getattr(self, name))
+            put(state, name, getattr(self, name))
+        for name, value in changes.items():
+            put(state, name, value)
         return state
 
     @property
