@@ -305,7 +305,7 @@ class LegalMoves(Collection[Move]):
         best, found = self._top()
         return best, [_place(keyed) for keyed in found]
 
-    def _top(self) -> tuple[int, list[Keyed]]:
+    def _top(self) -> tuple[int, Iterator[Keyed]]:
         state = self._state
         bonus = 0 if state.bag else state.rules.end_bonus
         return top(self._windows(), len(state.hand), bonus)
@@ -323,14 +323,15 @@ class LegalMoves(Collection[Move]):
         True
         """
         _, found = self._top()
-        if not found:
+        first = next(found, None)
+        if first is None:
             return None
         state = self._state
-        placed = dict(found[0])
+        placed = dict(first)
         # Legal by construction: only the score is left to work out.
         goes_out = len(placed) == len(state.hand) and not state.bag
         gained = score_placed(state.board._grid, placed, state.rules, end_bonus=goes_out)
-        return _place(found[0]), gained
+        return _place(first), gained
 
     def __iter__(self) -> Iterator[Move]:
         return chain(self.placements(), self.exchanges(), (Pass(),) if self.can_pass() else ())

@@ -300,28 +300,27 @@ def count(found: Sequence[Window]) -> int:
     return sum(opts[0].bit_count() if len(opts) == 1 else _count_fillings(opts) for _, opts, _ in found)
 
 
-def top(found: Sequence[Window], out: int, end_bonus: int) -> tuple[int, list[Keyed]]:
-    """The highest score a placement reaches and every placement that reaches it, in listing order.
+def top(found: Sequence[Window], out: int, end_bonus: int) -> tuple[int, Iterator[Keyed]]:
+    """The highest score a placement reaches, and every placement that reaches it in listing order, lazily.
 
     ``end_bonus`` is added to placements of ``out`` tiles, the whole hand
-    (pass 0 while the bag has tiles). Windows that cannot beat the best
-    found so far are never filled.
+    (pass 0 while the bag has tiles). Only the winning windows are filled.
     """
     best = -1
-    winners: list[Keyed] = []
     for keys, opts, points in found:
         if len(keys) == out:
             points += end_bonus
-        if points < best:
-            continue
-        placed = [tuple(zip(keys, tiles, strict=True)) for tiles in fillings(opts)]
-        if not placed:
-            continue
-        if points > best:
-            best, winners = points, placed
-        else:
-            winners.extend(placed)
-    return best, winners
+        # A window of two or more cells may have no filling when its cells want the same single tile.
+        if points > best and (len(opts) == 1 or _count_fillings(opts)):
+            best = points
+    return best, _winners(found, out, end_bonus, best)
+
+
+def _winners(found: Sequence[Window], out: int, end_bonus: int, best: int) -> Iterator[Keyed]:
+    for keys, opts, points in found:
+        if points + (end_bonus if len(keys) == out else 0) == best:
+            for tiles in fillings(opts):
+                yield tuple(zip(keys, tiles, strict=True))
 
 
 def exchanges(hand: Sequence[int], largest: int) -> list[tuple[int, ...]]:
