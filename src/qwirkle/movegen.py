@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
-from typing import TypeAlias
+from typing import Final, TypeAlias
 
 from qwirkle.board import STRIDE, Board
-from qwirkle.lines import MAX_LINE, TILE_TYPES, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
+from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
 
 Keyed: TypeAlias = tuple[tuple[int, int], ...]
@@ -39,6 +39,10 @@ Keyed: TypeAlias = tuple[tuple[int, int], ...]
 
 Window: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 """The empty cell keys of a placement's line, the tiles each may take (masks), and its points."""
+
+_NO_LINES: Final = (ALL_KINDS, 0, ALL_KINDS, 0)
+"""The frontier entry of a cell no tile touches: any tile fits, no line either way."""
+
 
 def _mask(hand: Sequence[int]) -> int:
     m = 0
@@ -81,10 +85,8 @@ def _windows(
     most = max(counts)
     if not useful:
         return
-    # The tiles a multi-tile move may use, and for each cell with a line across, which of them that line takes.
+    # The tiles a multi-tile move may use; a cell with a line across takes those of them that fit that line.
     live = hand_mask & TYPES_UNION[useful]
-    row_cross: dict[int, tuple[int, int]] = {}
-    column_cross: dict[int, tuple[int, int]] = {}
     row_anchors: list[int] = []
     column_anchors: list[int] = []
     # One pass over the frontier finds the anchors of both directions. A tile is an anchor when the cell before
@@ -92,23 +94,19 @@ def _windows(
     # no tile and some tile of the hand may go there.
     for n, (hm, hl, vm, vl) in info.items():
         if vl:
-            fit = vm & live
-            row_cross[n] = (fit, vl)
-            if fit and n - STRIDE not in grid:
+            if vm & live and n - STRIDE not in grid:
                 row_anchors.append(n)
             tile = grid.get(n + 1)
             if tile is not None and TILE_TYPES[tile] & useful:
                 column_anchors.append(n + 1)
         if hl:
-            fit = hm & live
-            column_cross[n] = (fit, hl)
-            if fit and n - 1 not in grid:
+            if hm & live and n - 1 not in grid:
                 column_anchors.append(n)
             tile = grid.get(n + STRIDE)
             if tile is not None and TILE_TYPES[tile] & useful:
                 row_anchors.append(n + STRIDE)
-    free = (live, 0)
-    for step, cross, anchors in ((STRIDE, row_cross, row_anchors), (1, column_cross, column_anchors)):
+    # Along a row, the line across a cell is its column: entries 2 and 3 of its frontier tuple; and vice versa.
+    for step, across, anchors in ((STRIDE, 2, row_anchors), (1, 0, column_anchors)):
         for anchor in anchors:
             # The anchor is a tile or touches one across, so every window grown from it touches the table.
             widest: int | None = None
@@ -136,7 +134,13 @@ def _windows(
                         if room_left < 0:
                             break
                 else:
-                    fit, cl = cross.get(k, free)
+                    cell = info.get(k)
+                    if cell is None:
+                        fit = live
+                        cl = 0
+                    else:
+                        fit = cell[across] & live
+                        cl = cell[across + 1]
                     if not room_left or not fit & TYPES_UNION[types]:
                         break
                     room_left -= 1
@@ -151,7 +155,7 @@ def _windows(
                     # Free cells left of the anchor (empty, nothing across) that the window may also cover.
                     widest = 0
                     f = anchor - step
-                    while widest < MAX_LINE - 1 and f not in grid and f not in cross:
+                    while widest < MAX_LINE - 1 and f not in grid and not info.get(f, _NO_LINES)[across + 1]:
                         widest += 1
                         f -= step
                     if f in grid:
