@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Final, TypeAlias
 
-from qwirkle.board import STRIDE, Board
+from qwirkle.board import STRIDE, Board, Frontier
 from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
 
@@ -64,17 +64,19 @@ def can_place(board: Board, hand: Sequence[int]) -> bool:
     return any(h & v & hand_mask for h, _, v, _ in board.frontier().values())
 
 
-def _windows(
-    grid: Mapping[int, int], info: Mapping[int, tuple[int, int, int, int]], hand_mask: int, qwirkle_bonus: int
-) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], int]]:
-    """Every window of a multi-tile move: ``(empty keys, options per key, points)``, once per line type.
+def _table_windows(
+    grid: Mapping[int, int], info: Mapping[int, Frontier], hand_mask: int, qwirkle_bonus: int
+) -> list[Window]:
+    """Every window on a table with tiles: the one-cell windows, then those of several tiles, once per line type.
 
-    The options of a key are the hand's tiles of that type that fit its cross line.
+    The options of a key are the hand's tiles that fit its cross line (and,
+    for several tiles, are of the window's type).
 
-    A window is found from its *anchor*: its first cell, going along the
-    line, that is a tile or an empty cell with a tile across. Before the
-    anchor it can only have free cells (empty, nothing across), so each
-    window is grown once from its anchor and then widened to the left.
+    A window of several tiles is found from its *anchor*: its first cell,
+    going along the line, that is a tile or an empty cell with a tile
+    across. Before the anchor it can only have free cells (empty, nothing
+    across), so each window is grown once from its anchor and then widened
+    to the left.
     """
     in_hand = [m & hand_mask for m in TYPE_TILES]
     counts = [m.bit_count() for m in in_hand]
@@ -83,16 +85,20 @@ def _windows(
         if counts[t] >= 2:
             useful |= 1 << t
     most = max(counts)
-    if not useful:
-        return
     # The tiles a multi-tile move may use; a cell with a line across takes those of them that fit that line.
     live = hand_mask & TYPES_UNION[useful]
+    found: list[Window] = []
     row_anchors: list[int] = []
     column_anchors: list[int] = []
-    # One pass over the frontier finds the anchors of both directions. A tile is an anchor when the cell before
-    # it is empty, so that cell is in the frontier; a cell with a line across is one when the cell before it is
-    # no tile and some tile of the hand may go there.
+    # One pass over the frontier finds the one-cell windows and the anchors of both directions. A tile is an
+    # anchor when the cell before it is empty, so that cell is in the frontier; a cell with a line across is one
+    # when the cell before it is no tile and some tile of the hand may go there.
     for n, (hm, hl, vm, vl) in info.items():
+        fits = hm & vm & hand_mask
+        if fits:
+            points = (hl + 1 if hl else 0) + (vl + 1 if vl else 0)
+            points += (qwirkle_bonus if hl == MAX_LINE - 1 else 0) + (qwirkle_bonus if vl == MAX_LINE - 1 else 0)
+            found.append(((n,), (fits,), points))
         if vl:
             if vm & live and n - STRIDE not in grid:
                 row_anchors.append(n)
@@ -188,7 +194,10 @@ def _windows(
                         keys = tuple(empties)
                         if left:
                             keys = tuple(range(anchor - left * step, anchor, step)) + keys
-                        yield keys, (cand,) * left + opts, points + size + (qwirkle_bonus if size == MAX_LINE else 0)
+                        found.append(
+                            (keys, (cand,) * left + opts, points + size + (qwirkle_bonus if size == MAX_LINE else 0))
+                        )
+    return found
 
 
 def fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
@@ -285,18 +294,7 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
     """
     if not board:
         return _opening_windows(hand, rules)
-    hand_mask = _mask(hand)
-    qb = rules.qwirkle_bonus
-    info = board.frontier()
-    found: list[Window] = []
-    for n, (hm, hl, vm, vl) in info.items():
-        fits = hm & vm & hand_mask
-        if fits:
-            points = (hl + 1 if hl else 0) + (vl + 1 if vl else 0)
-            points += (qb if hl == MAX_LINE - 1 else 0) + (qb if vl == MAX_LINE - 1 else 0)
-            found.append(((n,), (fits,), points))
-    found.extend(_windows(board._grid, info, hand_mask, qb))
-    return found
+    return _table_windows(board._grid, board.frontier(), _mask(hand), rules.qwirkle_bonus)
 
 
 def count(found: Sequence[Window]) -> int:
