@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from qwirkle import (
     ALL_TILES,
     BlockedEnd,
+    Board,
     Colour,
     EndReason,
     Exchange,
@@ -23,6 +24,7 @@ from qwirkle import (
     Place,
     Rule,
     Shape,
+    Tile,
     apply,
     is_legal,
     is_over,
@@ -31,6 +33,7 @@ from qwirkle import (
     position,
     score,
 )
+from qwirkle.board import key
 from tests.brute import (
     MAX_LINE,
     board_lines,
@@ -94,6 +97,27 @@ def test_table_lines_stay_valid_and_connected(path: list[GameState]) -> None:
     for before, after in pairwise(path):
         for cell, tile in before.board.items():
             assert after.board[cell] == tile, f"the tile on {cell} moved"
+
+
+@pytest.mark.rule("LINE-2", "LINE-3", "LINE-4")
+@settings(max_examples=examples(40))
+@given(path=game_paths())
+def test_the_frontier_kept_turn_by_turn_is_the_one_worked_out_afresh(path: list[GameState]) -> None:
+    """Each board derives what fits next to its tiles from its parent's; a board built afresh must agree."""
+    for state in path:
+        kept = dict(state.board.frontier())
+        assert kept == dict(Board(state.board.items()).frontier()), f"frontier kept wrong\n{state}"
+
+
+@pytest.mark.rule("LINE-2", "LINE-3", "LINE-4")
+def test_tiles_added_off_one_line_refresh_the_frontier_both_ways() -> None:
+    red_circle, red_square = Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.RED, Shape.SQUARE)
+    board = Board({(0, 0): red_circle})
+    board.frontier()
+    # Not a legal move, but the board's bookkeeping must not depend on that: (1, 1) ends a row and a column.
+    grown = board.placed({key((1, 0)): red_square.index, key((0, 1)): Tile(Colour.BLUE, Shape.CIRCLE).index})
+    assert dict(grown.frontier()) == dict(Board(grown.items()).frontier())
+    assert grown.frontier()[key((1, 1))][1] == grown.frontier()[key((1, 1))][3] == 1
 
 
 @pytest.mark.rule("TILES-1", "TILES-2", "SETUP-2")

@@ -141,7 +141,9 @@ class Board(Mapping[Cell, Tile]):
             frontier = parent.copy()
             for k in new:
                 frontier.pop(k, None)
-            touched = set()
+            # The cells at the ends of the lines through the new tiles, with the direction of the line that
+            # changed (0 for both). The line across such a cell holds no new tile, or the cell would end it too.
+            touched: dict[int, int] = {}
             for k in new:
                 for step in (STRIDE, 1):
                     low = k - step
@@ -150,10 +152,17 @@ class Board(Mapping[Cell, Tile]):
                     high = k + step
                     while high in grid:
                         high += step
-                    touched.add(low)
-                    touched.add(high)
-            for n in touched:
-                frontier[n] = _frontier_cell(grid, n)
+                    for end in (low, high):
+                        seen = touched.get(end, step)
+                        touched[end] = step if seen == step else 0
+            for n, step in touched.items():
+                if not step:
+                    frontier[n] = _frontier_cell(grid, n)
+                    continue
+                fit, length = _line_at(grid, n, step)
+                # A cell new to the frontier had no tile next to it, so nothing across it either.
+                was = frontier.get(n, _UNTOUCHED)
+                frontier[n] = (fit, length, was[2], was[3]) if step == STRIDE else (was[0], was[1], fit, length)
         else:
             frontier = _whole_frontier(grid)
         object.__setattr__(self, "_frontier", frontier)
@@ -234,6 +243,10 @@ class Board(Mapping[Cell, Tile]):
 
 Frontier: TypeAlias = tuple[int, int, int, int]
 """What fits an empty cell: ``(row mask, row run length, column mask, column run length)``."""
+
+
+_UNTOUCHED: Final = (ALL_KINDS, 0, ALL_KINDS, 0)
+"""What fits a cell no tile touches: anything, with no line either way."""
 
 
 def _frontier_cell(grid: Mapping[int, int], n: int) -> Frontier:
