@@ -289,17 +289,21 @@ def _whole_frontier(grid: Mapping[int, int]) -> dict[int, Frontier]:
         for k, t in grid.items():
             if k - step in grid:
                 continue
-            present = 1 << t
-            common = TILE_TYPES[t]
             j = k + step
             u = grid.get(j)
-            while u is not None:
-                present |= 1 << u
-                common &= TILE_TYPES[u]
-                j += step
-                u = grid.get(j)
-            length = (j - k) // step
-            run = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+            if u is None:
+                # Most runs are a lone tile: the line across is the real one.
+                run = _LONE_RUNS[t]
+            else:
+                present = 1 << t
+                common = TILE_TYPES[t]
+                while u is not None:
+                    present |= 1 << u
+                    common &= TILE_TYPES[u]
+                    j += step
+                    u = grid.get(j)
+                length = (j - k) // step
+                run = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
             seen = side.get(k - step)
             side[k - step] = run if seen is None else _joined(seen, run)
             seen = side.get(j)
@@ -317,6 +321,11 @@ def _whole_frontier(grid: Mapping[int, int]) -> dict[int, Frontier]:
 
 _Run: TypeAlias = tuple[int, int, int, int]
 """A run of tiles summed up: (tiles that may join it, length, tiles present, common line types)."""
+
+_LONE_RUNS: Final[tuple[_Run, ...]] = tuple(
+    (TYPES_UNION[TILE_TYPES[t]] & ~(1 << t), 1, 1 << t, TILE_TYPES[t]) for t in range(36)
+)
+"""The summary of a run of one tile, by tile."""
 
 
 def _joined(a: _Run, b: _Run) -> _Run:
