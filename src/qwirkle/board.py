@@ -123,7 +123,15 @@ class Board(Mapping[Cell, Tile]):
         return Board._of(grid, None if self._frontier is None else (self._frontier, tuple(new)))
 
     def knows_frontier(self) -> bool:
-        """Whether :meth:`frontier` is cheap now: already worked out, or derivable from the board this one grew from."""
+        """Whether :meth:`frontier` is cheap now: already worked out, or derivable from the board this one grew from.
+
+        >>> from qwirkle import Colour, Shape, Tile
+        >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
+        >>> board.knows_frontier()
+        False
+        >>> len(board.frontier()), board.knows_frontier()
+        (4, True)
+        """
         return self._frontier is not None or self._pending is not None
 
     def frontier(self) -> Mapping[int, Frontier]:

@@ -240,12 +240,13 @@ class LegalMoves(Collection[Move]):
     True
     """
 
-    __slots__ = ("_count", "_found", "_state")
+    __slots__ = ("_count", "_found", "_pass", "_state")
 
     def __init__(self, state: GameState) -> None:
         self._state = state
         self._found: list[Window] | None = None
         self._count: int | None = None
+        self._pass: bool | None = None
 
     def _windows(self) -> list[Window]:
         """The move generator's windows, found once and shared by counting, listing and ranking."""
@@ -279,7 +280,10 @@ class LegalMoves(Collection[Move]):
 
     def can_pass(self) -> bool:
         """Whether passing is legal (Rule TURN-3)."""
-        return is_legal(self._state, Pass())
+        if self._pass is None:
+            # Asked by both len() and iteration, which list() calls one after the other.
+            self._pass = is_legal(self._state, Pass())
+        return self._pass
 
     def scored(self) -> Iterator[tuple[Place, int]]:
         """Each legal placement with the points it would score, end bonus included.
