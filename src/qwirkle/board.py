@@ -141,8 +141,12 @@ class Board(Mapping[Cell, Tile]):
         direction (Rules LINE-2 to LINE-4); a run is how many tiles that line
         already has around the cell. Computed once per board; read-only.
         """
+        return MappingProxyType(self._derived())
+
+    def _derived(self) -> dict[int, Frontier]:
+        """The frontier's own dict, worked out if need be (engine use: the read-only view costs at every lookup)."""
         if self._frontier is not None:
-            return MappingProxyType(self._frontier)
+            return self._frontier
         grid = self._grid
         if self._pending is not None:
             parent, new = self._pending
@@ -175,7 +179,7 @@ class Board(Mapping[Cell, Tile]):
             frontier = _whole_frontier(grid)
         object.__setattr__(self, "_frontier", frontier)
         object.__setattr__(self, "_pending", None)
-        return MappingProxyType(frontier)
+        return frontier
 
     def __getitem__(self, cell: Cell) -> Tile:
         try:

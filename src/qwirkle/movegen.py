@@ -294,7 +294,7 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
     """
     if not board:
         return _opening_windows(hand, rules)
-    return _table_windows(board._grid, board.frontier(), _mask(hand), rules.qwirkle_bonus)
+    return _table_windows(board._grid, board._derived(), _mask(hand), rules.qwirkle_bonus)
 
 
 def count(found: Sequence[Window]) -> int:
