@@ -7,7 +7,7 @@ from itertools import repeat
 
 import attrs
 
-from qwirkle.board import HALF_STRIDE, STRIDE, Cell
+from qwirkle.board import STRIDE, Cell, cell_of
 from qwirkle.lines import MAX_LINE
 from qwirkle.ruleset import RuleSet
 
@@ -121,8 +121,7 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
         size = len(run)
         points += size
         qwirkles += size == MAX_LINE
-        x = (run.start + HALF_STRIDE) >> 32
-        y = run.start - x * STRIDE
+        x, y = cell_of(run.start)
         # A run is a range of keys along a row (step STRIDE) or a column (step 1): one coordinate stays put.
         if run.step == STRIDE:
             cells = tuple(zip(range(x, x + size), repeat(y, size), strict=True))
