@@ -14,7 +14,7 @@ Anything with a board can be drawn: a :class:`~qwirkle.GameState`, a
 >>> state = parse_position("0,0:RoRs RdRcRxR*GoBo/YdYcYxY*OoPo 2/0 1")
 >>> print(board_text(state))
     0   1
- 0 Ro  Rs
+0  Ro  Rs
 >>> board_svg(state).startswith("<svg")
 True
 """
@@ -125,7 +125,7 @@ def board_text(
     >>> state = position(["Ann", "Bob"], {(0, 0): red[0], (1, 0): red[1]}, [red[2:] + red[:2]] * 2)
     >>> print(board_text(state, placed={(2, 0): red[2]}, highlight=[(3, 0), (-1, 0)]))
        -1   0   1   2   3
-     0  +  Ro  Rs (Rd)  +
+    0   +  Ro  Rs (Rd)  +
     """
     board, last = _parts(source)
     pending = dict(placed.items() if isinstance(placed, Mapping) else placed)
@@ -134,10 +134,11 @@ def board_text(
         return "(empty table)"
     x0, y0, x1, y1 = box
     width = max(4, *(len(str(x)) + 1 for x in (x0, x1)))
-    label = max(len(str(y)) for y in (y0, y1)) + 1
-    lines = [" " * label + "".join(str(x).rjust(width - 1) + " " for x in range(x0, x1 + 1)).rstrip()]
+    label = max(len(str(y)) for y in (y0, y1))
+    lines = [" " * (label + 1) + "".join(str(x).rjust(width - 1) + " " for x in range(x0, x1 + 1)).rstrip()]
     for y in range(y0, y1 + 1):
-        row = [str(y).rjust(label)]
+        # A space after the label, so that a marked tile in the first column does not run into it.
+        row = [str(y).rjust(label) + " "]
         for x in range(x0, x1 + 1):
             tile = board.get((x, y))
             if tile is not None:
