@@ -70,12 +70,13 @@ class Board(Mapping[Cell, Tile]):
     ((0, 0), (1, 0))
     """
 
-    __slots__ = ("_frontier", "_grid", "_hash", "_pending")
+    __slots__ = ("_frontier", "_grid", "_hash", "_pending", "_runs")
 
     _grid: dict[int, int]
     _hash: int | None
     _frontier: dict[int, Frontier] | None
-    _pending: tuple[dict[int, Frontier], tuple[int, ...]] | None
+    _runs: tuple[Runs, Runs] | None
+    _pending: tuple[dict[int, Frontier], tuple[Runs, Runs], tuple[int, ...]] | None
 
     def __init__(self, cells: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]] = ()) -> None:
         pairs = cells.items() if isinstance(cells, Mapping) else cells
@@ -95,11 +96,14 @@ class Board(Mapping[Cell, Tile]):
         self._grid = grid
         self._hash = None
         self._frontier = None
+        self._runs = None
         self._pending = None
 
     @classmethod
     def _of(
-        cls, grid: dict[int, int], pending: tuple[dict[int, Frontier], tuple[int, ...]] | None = None
+        cls,
+        grid: dict[int, int],
+        pending: tuple[dict[int, Frontier], tuple[Runs, Runs], tuple[int, ...]] | None = None,
     ) -> Board:
         """A board over ``grid`` (which it now owns), trusted and unchecked."""
         board = object.__new__(cls)
@@ -108,6 +112,7 @@ class Board(Mapping[Cell, Tile]):
         _set(board, "_grid", grid)
         _set(board, "_hash", None)
         _set(board, "_frontier", None)
+        _set(board, "_runs", None)
         _set(board, "_pending", pending)
         return board
 
@@ -120,7 +125,9 @@ class Board(Mapping[Cell, Tile]):
         """
         grid = self._grid.copy()
         grid.update(new)
-        return Board._of(grid, None if self._frontier is None else (self._frontier, tuple(new)))
+        if self._frontier is None or self._runs is None:
+            return Board._of(grid)
+        return Board._of(grid, (self._frontier, self._runs, tuple(new)))
 
     def knows_frontier(self) -> bool:
         """Whether :meth:`frontier` is cheap now: already worked out, or derivable from the board this one grew from.
@@ -141,32 +148,54 @@ class Board(Mapping[Cell, Tile]):
         direction (Rules LINE-2 to LINE-4); a run is how many tiles that line
         already has around the cell. Computed once per board; read-only.
         """
-        return MappingProxyType(self._derived())
+        return MappingProxyType(self._derived()[0])
 
-    def _derived(self) -> dict[int, Frontier]:
-        """The frontier's own dict, worked out if need be (engine use: the read-only view costs at every lookup)."""
-        if self._frontier is not None:
-            return self._frontier
+    def _derived(self) -> tuple[dict[int, Frontier], tuple[Runs, Runs]]:
+        """The frontier's own dict and the runs along rows and along columns, worked out if need be (engine use).
+
+        The read-only view of :meth:`frontier` would cost at every lookup.
+        """
+        if self._frontier is not None and self._runs is not None:
+            return self._frontier, self._runs
         grid = self._grid
         if self._pending is not None:
-            parent, new = self._pending
+            parent, (parent_rows, parent_columns), new = self._pending
             frontier = parent.copy()
+            runs = (parent_rows.copy(), parent_columns.copy())
             for k in new:
                 frontier.pop(k, None)
             # The cells at the ends of the lines through the new tiles, with the direction of the line that
             # changed (0 for both). The line across such a cell holds no new tile, or the cell would end it too.
             touched: dict[int, int] = {}
             for k in new:
-                for step in (STRIDE, 1):
+                for step, side in ((STRIDE, runs[0]), (1, runs[1])):
+                    # The run through the new tile, summed up on the way to its ends.
+                    present = 1 << grid[k]
+                    common = TILE_TYPES[grid[k]]
                     low = k - step
-                    while low in grid:
+                    t = grid.get(low)
+                    while t is not None:
+                        present |= 1 << t
+                        common &= TILE_TYPES[t]
                         low -= step
+                        t = grid.get(low)
                     high = k + step
-                    while high in grid:
+                    t = grid.get(high)
+                    while t is not None:
+                        present |= 1 << t
+                        common &= TILE_TYPES[t]
                         high += step
+                        t = grid.get(high)
+                    if touched.get(low) == step == touched.get(high):
+                        continue  # the line of a move of several tiles, seen from another of them
                     for end in (low, high):
                         seen = touched.get(end, step)
                         touched[end] = step if seen == step else 0
+                    # The runs the new tile joined become one.
+                    start = low + step
+                    for j in range(start + step, high, step):
+                        side.pop(j, None)
+                    side[start] = (common, present, (high - start) // step)
             for n, step in touched.items():
                 if not step:
                     frontier[n] = _frontier_cell(grid, n)
@@ -176,10 +205,11 @@ class Board(Mapping[Cell, Tile]):
                 was = frontier.get(n, _UNTOUCHED)
                 frontier[n] = (fit, length, was[2], was[3]) if step == STRIDE else (was[0], was[1], fit, length)
         else:
-            frontier = _whole_frontier(grid)
+            frontier, runs = _whole_frontier(grid)
         object.__setattr__(self, "_frontier", frontier)
+        object.__setattr__(self, "_runs", runs)
         object.__setattr__(self, "_pending", None)
-        return frontier
+        return frontier, runs
 
     def __getitem__(self, cell: Cell) -> Tile:
         try:
@@ -253,6 +283,9 @@ class Board(Mapping[Cell, Tile]):
         return tuple(line for line in (self.row(cell), self.column(cell)) if len(line) >= 2)
 
 
+Runs: TypeAlias = dict[int, tuple[int, int, int]]
+"""The runs of tiles along one direction, by the key of their first tile: (common line types, tiles present, length)."""
+
 Frontier: TypeAlias = tuple[int, int, int, int]
 """What fits an empty cell: ``(row mask, row run length, column mask, column run length)``."""
 
@@ -288,16 +321,18 @@ def _line_at(grid: Mapping[int, int], n: int, step: int) -> tuple[int, int]:
     return TYPES_UNION[common] & ~present, length
 
 
-def _whole_frontier(grid: Mapping[int, int]) -> dict[int, Frontier]:
-    """The frontier of a whole board, walking each run once rather than each cell's four directions.
+def _whole_frontier(grid: Mapping[int, int]) -> tuple[dict[int, Frontier], tuple[Runs, Runs]]:
+    """The frontier and the runs of a whole board, walking each run once rather than each cell's four directions.
 
     Each run is summed up once as (tiles that may join it, length, tiles
     present, common line types); a cell at the end of a run, or between two
     runs, combines the summaries.
     """
     sides: list[dict[int, _Run]] = []
+    starts: list[Runs] = []
     for step in (STRIDE, 1):
         side: dict[int, _Run] = {}
+        found: Runs = {}
         for k, t in grid.items():
             if k - step in grid:
                 continue
@@ -316,11 +351,13 @@ def _whole_frontier(grid: Mapping[int, int]) -> dict[int, Frontier]:
                     u = grid.get(j)
                 length = (j - k) // step
                 run = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+            found[k] = (run[3], run[2], run[1])
             seen = side.get(k - step)
             side[k - step] = run if seen is None else _joined(seen, run)
             seen = side.get(j)
             side[j] = run if seen is None else _joined(seen, run)
         sides.append(side)
+        starts.append(found)
     rows, columns = sides
     frontier: dict[int, Frontier] = {}
     for n, (fit, length, _, _) in rows.items():
@@ -328,7 +365,7 @@ def _whole_frontier(grid: Mapping[int, int]) -> dict[int, Frontier]:
         frontier[n] = (fit, length, ALL_KINDS, 0) if column is None else (fit, length, column[0], column[1])
     for n, (fit, length, _, _) in columns.items():
         frontier[n] = (ALL_KINDS, 0, fit, length)
-    return frontier
+    return frontier, (starts[0], starts[1])
 
 
 _Run: TypeAlias = tuple[int, int, int, int]

@@ -30,8 +30,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import Final, TypeAlias
 
-from qwirkle.board import STRIDE, Board, Frontier
-from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
+from qwirkle.board import STRIDE, Board, Frontier, Runs
+from qwirkle.lines import ALL_KINDS, MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
 
 Keyed: TypeAlias = tuple[tuple[int, int], ...]
@@ -65,7 +65,7 @@ def can_place(board: Board, hand: Sequence[int]) -> bool:
 
 
 def _table_windows(
-    grid: Mapping[int, int], info: Mapping[int, Frontier], hand_mask: int, qwirkle_bonus: int
+    grid: Mapping[int, int], info: Mapping[int, Frontier], runs: tuple[Runs, Runs], hand_mask: int, qwirkle_bonus: int
 ) -> list[Window]:
     """Every window on a table with tiles: the one-cell windows, then those of several tiles, once per line type.
 
@@ -76,7 +76,8 @@ def _table_windows(
     going along the line, that is a tile or an empty cell with a tile
     across. Before the anchor it can only have free cells (empty, nothing
     across), so each window is grown once from its anchor and then widened
-    to the left.
+    to the left. It grows a whole run of tiles at a time, since it can
+    neither end nor start inside one.
     """
     in_hand = [m & hand_mask for m in TYPE_TILES]
     counts = [m.bit_count() for m in in_hand]
@@ -90,29 +91,24 @@ def _table_windows(
     found: list[Window] = []
     row_anchors: list[int] = []
     column_anchors: list[int] = []
-    # One pass over the frontier finds the one-cell windows and the anchors of both directions. A tile is an
-    # anchor when the cell before it is empty, so that cell is in the frontier; a cell with a line across is one
-    # when the cell before it is no tile and some tile of the hand may go there.
+    # One pass over the frontier finds the one-cell windows and the empty anchors: cells with a line across
+    # where some tile of the hand may go, and no tile just before them.
     for n, (hm, hl, vm, vl) in info.items():
         fits = hm & vm & hand_mask
         if fits:
             points = (hl + 1 if hl else 0) + (vl + 1 if vl else 0)
             points += (qwirkle_bonus if hl == MAX_LINE - 1 else 0) + (qwirkle_bonus if vl == MAX_LINE - 1 else 0)
             found.append(((n,), (fits,), points))
-        if vl:
-            if vm & live and n - STRIDE not in grid:
-                row_anchors.append(n)
-            tile = grid.get(n + 1)
-            if tile is not None and TILE_TYPES[tile] & useful:
-                column_anchors.append(n + 1)
-        if hl:
-            if hm & live and n - 1 not in grid:
-                column_anchors.append(n)
-            tile = grid.get(n + STRIDE)
-            if tile is not None and TILE_TYPES[tile] & useful:
-                row_anchors.append(n + STRIDE)
+        if vl and vm & live and n - STRIDE not in grid:
+            row_anchors.append(n)
+        if hl and hm & live and n - 1 not in grid:
+            column_anchors.append(n)
+    row_runs, column_runs = runs
+    # A run of tiles anchors windows when the hand has two tiles of one of its line types.
+    row_anchors += [k for k, (common, _, _) in row_runs.items() if common & useful]
+    column_anchors += [k for k, (common, _, _) in column_runs.items() if common & useful]
     # Along a row, the line across a cell is its column: entries 2 and 3 of its frontier tuple; and vice versa.
-    for step, across, anchors in ((STRIDE, 2, row_anchors), (1, 0, column_anchors)):
+    for step, across, anchors, along in ((STRIDE, 2, row_anchors, row_runs), (1, 0, column_anchors, column_runs)):
         for anchor in anchors:
             # The anchor is a tile or touches one across, so every window grown from it touches the table.
             widest: int | None = None
@@ -123,15 +119,16 @@ def _table_windows(
             empties: list[int] = []
             masks: list[int] = []
             points = 0
+            length = 0
             k = anchor
-            for length in range(1, MAX_LINE + 1):
-                tile = grid.get(k)
-                if tile is not None:
-                    bit = 1 << tile
-                    if present & bit:
+            while True:
+                run = along.get(k)
+                if run is not None:
+                    common, tiles, run_length = run
+                    if present & tiles:
                         break
-                    present |= bit
-                    narrowed = types & TILE_TYPES[tile]
+                    present |= tiles
+                    narrowed = types & common
                     if not narrowed:
                         break
                     if narrowed != types:
@@ -139,7 +136,14 @@ def _table_windows(
                         room_left = max([counts[ty] for ty in TYPE_BITS[types]]) - len(empties)
                         if room_left < 0:
                             break
+                    length += run_length
+                    if length > MAX_LINE:
+                        break
+                    # The cell after a run is empty: the window may end there.
+                    k += run_length * step
                 else:
+                    if length == MAX_LINE:
+                        break
                     cell = info.get(k)
                     if cell is None:
                         fit = live
@@ -154,9 +158,10 @@ def _table_windows(
                     masks.append(fit)
                     if cl:
                         points += cl + 1 + (qwirkle_bonus if cl == MAX_LINE - 1 else 0)
-                k += step
-                if k in grid:
-                    continue
+                    length += 1
+                    k += step
+                    if k in grid:
+                        continue
                 if widest is None:
                     # Free cells left of the anchor (empty, nothing across) that the window may also cover.
                     widest = 0
@@ -294,7 +299,8 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
     """
     if not board:
         return _opening_windows(hand, rules)
-    return _table_windows(board._grid, board._derived(), _mask(hand), rules.qwirkle_bonus)
+    frontier, runs = board._derived()
+    return _table_windows(board._grid, frontier, runs, _mask(hand), rules.qwirkle_bonus)
 
 
 def count(found: Sequence[Window]) -> int:
