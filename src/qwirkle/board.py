@@ -119,9 +119,9 @@ class Board(Mapping[Cell, Tile]):
     def placed(self, new: Mapping[int, int]) -> Board:
         """A new board with tiles added: tile indices by int key (unchecked).
 
-        If this board's frontier is known, the new board derives its own from
-        it when first asked: only the cells at the ends of the lines through
-        the new tiles change.
+        If this board's frontier is known, the new board derives its own (and
+        its runs of tiles) from it when first asked: only the cells at the
+        ends of the lines through the new tiles change.
         """
         grid = self._grid.copy()
         grid.update(new)
@@ -202,7 +202,7 @@ class Board(Mapping[Cell, Tile]):
                     continue
                 fit, length = _line_at(grid, n, step)
                 # A cell new to the frontier had no tile next to it, so nothing across it either.
-                was = frontier.get(n, _UNTOUCHED)
+                was = frontier.get(n, NO_LINES)
                 frontier[n] = (fit, length, was[2], was[3]) if step == STRIDE else (was[0], was[1], fit, length)
         else:
             frontier, runs = _whole_frontier(grid)
@@ -290,8 +290,8 @@ Frontier: TypeAlias = tuple[int, int, int, int]
 """What fits an empty cell: ``(row mask, row run length, column mask, column run length)``."""
 
 
-_UNTOUCHED: Final = (ALL_KINDS, 0, ALL_KINDS, 0)
-"""What fits a cell no tile touches: anything, with no line either way."""
+NO_LINES: Final = (ALL_KINDS, 0, ALL_KINDS, 0)
+"""The frontier entry a cell no tile touches would have: anything fits, no line either way."""
 
 
 def _frontier_cell(grid: Mapping[int, int], n: int) -> Frontier:

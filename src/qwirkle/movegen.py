@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
-from typing import Final, TypeAlias
+from typing import TypeAlias
 
-from qwirkle.board import STRIDE, Board, Frontier, Runs
-from qwirkle.lines import ALL_KINDS, MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
+from qwirkle.board import NO_LINES, STRIDE, Board, Frontier, Runs
+from qwirkle.lines import MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
 
 Keyed: TypeAlias = tuple[tuple[int, int], ...]
@@ -39,10 +39,6 @@ Keyed: TypeAlias = tuple[tuple[int, int], ...]
 
 Window: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 """The empty cell keys of a placement's line, the tiles each may take (masks), and its points."""
-
-_NO_LINES: Final = (ALL_KINDS, 0, ALL_KINDS, 0)
-"""The frontier entry of a cell no tile touches: any tile fits, no line either way."""
-
 
 def _mask(hand: Sequence[int]) -> int:
     m = 0
@@ -166,7 +162,7 @@ def _table_windows(
                     # Free cells left of the anchor (empty, nothing across) that the window may also cover.
                     widest = 0
                     f = anchor - step
-                    while widest < MAX_LINE - 1 and f not in grid and not info.get(f, _NO_LINES)[across + 1]:
+                    while widest < MAX_LINE - 1 and f not in grid and not info.get(f, NO_LINES)[across + 1]:
                         widest += 1
                         f -= step
                     if f in grid:
