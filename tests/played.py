@@ -3,39 +3,18 @@
 from __future__ import annotations
 
 import random
-from typing import Final
 
 from hypothesis import strategies as st
 
-from qwirkle import GameState, Move, RuleSet, apply, legal_moves, new_game
-
-NAMES: Final = ("Ann", "Bob", "Cy", "Dee")
-
-
-def choose(state: GameState, rng: random.Random) -> Move:
-    """A legal move: usually the best placement or a random one, sometimes any legal move (exchanges too)."""
-    moves = legal_moves(state)
-    roll = rng.random()
-    if roll < 0.85:
-        placements = list(moves.placements())
-        if placements:
-            if roll < 0.4:
-                return rng.choice(placements)
-            best = moves.best()
-            assert best is not None
-            return best[0]
-    return rng.choice(list(moves))
+from qwirkle import GameState, RuleSet, new_game
+from tests.strategies import NAMES
+from tests.strategies import play as play_from
 
 
 def play(seed: int, turns: int, *, players: int = 2, rules: RuleSet | None = None) -> list[GameState]:
     """Every state of a game dealt from ``seed``, for ``turns`` turns or to its end, the deal first."""
-    state = new_game(NAMES[:players], seed=seed, rules=rules)
-    rng = random.Random(seed)
-    states = [state]
-    while state.outcome is None and len(states) <= turns:
-        state = apply(state, choose(state, rng))
-        states.append(state)
-    return states
+    start = new_game(NAMES[:players], seed=seed, rules=rules)
+    return play_from(start, random.Random(seed), max_turns=turns)
 
 
 def finished(seed: int, *, players: int = 2) -> GameState:

@@ -44,6 +44,7 @@ from tests.brute import (
     naive_score,
     neighbours,
 )
+from tests.helpers import snapshot
 from tests.strategies import MAX_TURNS, crafted_positions, examples, game_paths, mutated_moves, reachable_states
 
 END_RULES = {Rule.END_2, Rule.END_3, Rule.END_5}
@@ -59,25 +60,6 @@ RULES_FOR = {
     "pass": {Rule.TURN_3, Rule.EXCHANGE_4, Rule.START_4},
 }
 """The rules a refusal may name, for the changes whose fault is clear (a game over names an END rule)."""
-
-
-def plain(state: GameState) -> tuple[object, ...]:
-    """Every field of a state as plain, comparable values."""
-    return (
-        state.players,
-        sorted(state.board.items()),
-        state.hands,
-        state.bag,
-        state.scores,
-        state.current,
-        state.rules,
-        state.history,
-        state.starter,
-        state.seed,
-        state.rng,
-        state.idle_turns,
-        state.outcome,
-    )
 
 
 @pytest.mark.rule("LINE-1", "LINE-2", "LINE-3", "LINE-4", "PLACE-4", "PLACE-5")
@@ -212,8 +194,8 @@ def test_hands_are_dealt_and_refilled(path: list[GameState]) -> None:
 @settings(max_examples=examples(25))
 @given(state=reachable_states(), data=st.data())
 def test_apply_leaves_its_input_unchanged(state: GameState, data: st.DataObject) -> None:
-    snapshot = copy.deepcopy(state)
-    fields = plain(state)
+    copied = copy.deepcopy(state)
+    fields = snapshot(state)
     fingerprint = hash(state)
     moves = list(legal_moves(state))
     picks = data.draw(st.lists(st.sampled_from(moves), max_size=4)) if moves else []
@@ -227,9 +209,9 @@ def test_apply_leaves_its_input_unchanged(state: GameState, data: st.DataObject)
     else:
         with pytest.raises(IllegalMoveError):
             apply(state, changed)
-    assert state == snapshot
+    assert state == copied
     assert hash(state) == fingerprint
-    assert plain(state) == fields
+    assert snapshot(state) == fields
 
 
 @pytest.mark.rule("TURN-1", "TURN-3", "END-2", "END-3")
@@ -261,7 +243,7 @@ def test_every_listed_move_applies(state: GameState) -> None:
 @given(state=reachable_states(), data=st.data())
 def test_changed_moves_are_judged_like_the_brute_force(state: GameState, data: st.DataObject) -> None:
     kind, move = data.draw(mutated_moves(state), label="move")
-    snapshot = copy.deepcopy(state)
+    copied = copy.deepcopy(state)
     legal = brute_is_legal(state, move)
     event(f"{kind}: {'legal' if legal else 'illegal'}")
     if kind in ALWAYS_ILLEGAL:
@@ -281,8 +263,8 @@ def test_changed_moves_are_judged_like_the_brute_force(state: GameState, data: s
             assert rule in RULES_FOR[kind], f"{kind}: {move!r} refused with {rule}"
         assert not is_legal(state, move)
         assert move not in legal_moves(state)
-    assert state == snapshot
-    assert plain(state) == plain(snapshot)
+    assert state == copied
+    assert snapshot(state) == snapshot(copied)
 
 
 @pytest.mark.rule("START-7")
@@ -320,7 +302,7 @@ def test_same_seed_and_moves_give_the_same_game(path: list[GameState]) -> None:
         again = apply(again, turn.move)
         assert again == state
         assert hash(again) == hash(state)
-        assert plain(again) == plain(state)
+        assert snapshot(again) == snapshot(state)
 
 
 @pytest.mark.rule("END-2", "END-3", "END-4", "END-5", "SCORE-8")
