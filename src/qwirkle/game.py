@@ -14,7 +14,7 @@ from qwirkle.lines import bits, group_size
 from qwirkle.movegen import Keyed, Window, can_place, count, count_exchanges, exchanges, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.rng import seed_state, shuffle
-from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak
+from qwirkle.ruleset import BlockedEnd, RuleSet, StartTiebreak, starting_seat
 from qwirkle.scoring import Score, score_placed
 from qwirkle.state import EndReason, GameState, Outcome, Turn, check_hands, check_names
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
@@ -155,21 +155,7 @@ def choose_starter(
     >>> choose_starter([blue, red + red], ages=[30, 40])
     1
     """
-    sizes = [group_size(t.index for t in hand) for hand in hands]
-    best = max(sizes)
-    tied = tuple(seat for seat, size in enumerate(sizes) if size == best)
-    if len(tied) == 1:
-        return tied[0]
-    if tiebreak is not None:
-        seat = tiebreak(tied)
-        if seat not in tied:
-            raise InvalidStateError(f"the tie-break chose seat {seat!r}, which is not one of the tied seats {tied}")
-        return seat
-    if ages is None or rule is StartTiebreak.SEAT_ORDER:
-        return tied[0]
-    if rule is StartTiebreak.OLDEST:
-        return max(tied, key=lambda seat: (ages[seat], -seat))
-    return min(tied, key=lambda seat: (ages[seat], seat))
+    return starting_seat([group_size(t.index for t in hand) for hand in hands], rule, ages, tiebreak)
 
 
 @functools.lru_cache(maxsize=4096)

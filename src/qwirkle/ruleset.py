@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from qwirkle.errors import InvalidOptionsError
+from qwirkle.errors import InvalidOptionsError, InvalidStateError
 
 __all__ = ["BlockedEnd", "FinalTiebreak", "RuleSet", "StartTiebreak"]
 
@@ -28,6 +29,34 @@ class StartTiebreak(_Option):
     """The youngest tied player (German summaries)."""
     SEAT_ORDER = "seat_order"
     """The tied player who sits first in seat order."""
+
+
+def starting_seat(
+    sizes: Sequence[int],
+    rule: StartTiebreak,
+    ages: Sequence[float] | None,
+    tiebreak: Callable[[tuple[int, ...]], int] | None,
+) -> int:
+    """The seat with the largest of ``sizes``; a tie goes to ``tiebreak``'s choice, else is settled by ``rule``.
+
+    ``rule`` picks the oldest or the youngest of the tied seats by ``ages``;
+    equal ages, no ages, or :attr:`StartTiebreak.SEAT_ORDER` pick the first
+    tied seat. Both games start this way (Rules START-2, START-3, CARDS-4).
+    """
+    best = max(sizes)
+    tied = tuple(seat for seat, size in enumerate(sizes) if size == best)
+    if len(tied) == 1:
+        return tied[0]
+    if tiebreak is not None:
+        seat = tiebreak(tied)
+        if seat not in tied:
+            raise InvalidStateError(f"the tie-break chose seat {seat!r}, which is not one of the tied seats {tied}")
+        return seat
+    if ages is None or rule is StartTiebreak.SEAT_ORDER:
+        return tied[0]
+    if rule is StartTiebreak.OLDEST:
+        return max(tied, key=lambda seat: (ages[seat], -seat))
+    return min(tied, key=lambda seat: (ages[seat], seat))
 
 
 class BlockedEnd(_Option):

@@ -14,7 +14,7 @@ from qwirkle.cards.state import CardsEndReason, CardsOutcome, CardsScore, CardsS
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, InvalidStateError, QwirkleError
 from qwirkle.rng import seed_state, shuffle
-from qwirkle.ruleset import StartTiebreak
+from qwirkle.ruleset import starting_seat
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 
 __all__ = [
@@ -86,21 +86,7 @@ def choose_starter(
     """
     rules = CardsRuleSet() if rules is None else rules
     sizes = [largest_series_size(hand) for hand in hands]
-    best = max(sizes)
-    tied = tuple(seat for seat, size in enumerate(sizes) if size == best)
-    if len(tied) == 1:
-        return tied[0]
-    if tiebreak is not None:
-        seat = tiebreak(tied)
-        if seat not in tied:
-            raise InvalidStateError(f"the tie-break chose seat {seat!r}, which is not one of the tied seats {tied}")
-        return seat
-    rule = rules.cards_start_tiebreak
-    if ages is None or rule is StartTiebreak.SEAT_ORDER:
-        return tied[0]
-    if rule is StartTiebreak.OLDEST:
-        return max(tied, key=lambda seat: (ages[seat], -seat))
-    return min(tied, key=lambda seat: (ages[seat], seat))
+    return starting_seat(sizes, rules.cards_start_tiebreak, ages, tiebreak)
 
 
 def _check_players(players: Sequence[str]) -> tuple[str, ...]:
