@@ -37,7 +37,7 @@ from qwirkle.errors import IllegalMoveError, QwirkleError
 from qwirkle.events import explain_score
 from qwirkle.game import legal_moves
 from qwirkle.legality import verify
-from qwirkle.moves import InvalidMoveError, Place
+from qwirkle.moves import InvalidMoveError, Place, checked_pair
 from qwirkle.scoring import Score
 from qwirkle.state import GameState
 from qwirkle.tiles import Tile
@@ -211,12 +211,7 @@ class TurnBuilder:
         hand, Rule PLACE-5 for a taken cell, else the rule the placement so
         far breaks).
         """
-        try:
-            cell = check_cell(cell)
-        except QwirkleError as error:
-            raise InvalidMoveError(str(error)) from None
-        if not isinstance(tile, Tile):
-            raise InvalidMoveError(f"only tiles can be placed, not {tile!r}")
+        cell, tile = checked_pair(cell, tile)
         if tile not in self.remaining:
             raise IllegalMoveError(Rule.TURN_1, f"you have no {tile} left to place")
         if cell in self.state.board or any(cell == c for c, _ in self.placed):

@@ -23,6 +23,17 @@ class InvalidMoveError(QwirkleError):
     """A move value that is malformed: wrong types or cells out of range."""
 
 
+def checked_pair(cell: object, tile: object) -> tuple[Cell, Tile]:
+    """``(cell, tile)`` if ``cell`` is a cell in range and ``tile`` a tile, else :class:`InvalidMoveError`."""
+    try:
+        checked = check_cell(cell)
+    except QwirkleError as error:
+        raise InvalidMoveError(str(error)) from None
+    if not isinstance(tile, Tile):
+        raise InvalidMoveError(f"only tiles can be placed, not {tile!r}")
+    return checked, tile
+
+
 def _placements(tiles: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]]) -> tuple[tuple[Cell, Tile], ...]:
     pairs = tiles.items() if isinstance(tiles, Mapping) else tiles
     if isinstance(pairs, (str, bytes)):
@@ -37,12 +48,7 @@ def _placements(tiles: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]]) -> tup
             cell, tile = pair
         except (TypeError, ValueError):
             raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {pair!r}") from None
-        try:
-            cell = check_cell(cell)
-        except QwirkleError as error:
-            raise InvalidMoveError(str(error)) from None
-        if not isinstance(tile, Tile):
-            raise InvalidMoveError(f"only tiles can be placed, not {tile!r}")
+        cell, tile = checked_pair(cell, tile)
         if cell in out:
             raise IllegalMoveError(Rule.PLACE_5, f"two tiles are placed on {cell}")
         out[cell] = tile
