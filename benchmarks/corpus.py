@@ -62,7 +62,7 @@ from typing import Any, Final
 
 import attrs
 
-from qwirkle import ALL_TILES, Board, GameState, Place, RuleSet, legal_moves
+from qwirkle import ALL_TILES, Board, GameState, Place, RuleSet, check_state, legal_moves
 
 __all__ = [
     "CORPUS",
@@ -130,18 +130,21 @@ class Entry:
         Every call builds a new board, so nothing the engine caches on a board
         (its frontier) carries over from one call to the next.
         """
-        return GameState(
-            players=self.players,
-            board=Board({(x, y): ALL_TILES[t] for x, y, t in self.board}),
-            hands=[[ALL_TILES[t] for t in hand] for hand in self.hands],
-            bag=[ALL_TILES[t] for t in self.bag],
-            scores=self.scores,
-            current=self.current,
-            rules=rules_from_json(self.rules),
-            starter=self.starter,
-            seed=self.seed,
-            rng=self.rng,
-            idle_turns=self.idle_turns,
+        return check_state(
+            GameState(
+                players=tuple(self.players),
+                board=Board({(x, y): ALL_TILES[t] for x, y, t in self.board}),
+                hands=tuple(tuple(ALL_TILES[t] for t in hand) for hand in self.hands),
+                bag=tuple(ALL_TILES[t] for t in self.bag),
+                scores=tuple(self.scores),
+                current=self.current,
+                rules=rules_from_json(self.rules),
+                history=(),
+                starter=self.starter,
+                seed=self.seed,
+                rng=self.rng,
+                idle_turns=self.idle_turns,
+            )
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -26,7 +26,8 @@ from qwirkle import (
     RuleSet,
     parse_move,
 )
-from qwirkle.records import GameRecord, RecordedTurn, state_from_json, state_to_json
+from qwirkle.records import GameRecord, RecordedTurn
+from qwirkle.state_json import state_from_json, state_to_json
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.views import HiddenExchange
 from tests.played import finished, play, states
@@ -439,18 +440,7 @@ def test_rules_travel_with_the_record() -> None:
 
 def test_only_states_dealt_from_a_seed_can_be_recorded() -> None:
     state = play(25, 4)[-1]
-    unseeded = GameState(
-        players=state.players,
-        board=state.board,
-        hands=state.hands,
-        bag=state.bag,
-        scores=state.scores,
-        current=state.current,
-        rules=state.rules,
-        history=state.history,
-        starter=state.starter,
-        seed=None,
-    )
+    unseeded = attrs.evolve(state, seed=None)
     with pytest.raises(InvalidRecordError, match="no seed"):
         GameRecord.from_game(unseeded)
     with pytest.raises(InvalidRecordError, match="does not follow"):

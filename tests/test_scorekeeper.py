@@ -89,7 +89,8 @@ def test_exchanges_and_passes() -> None:
         assert caught.value.rule is Rule.EXCHANGE_1
     with pytest.raises(IllegalMoveError) as caught:
         keeper.pass_turn()
-    assert caught.value.rule is Rule.TURN_3
+    # The engine's reading of a pass: the keeper trusts that the player cannot place, and the bag allows an exchange.
+    assert caught.value.rule is Rule.EXCHANGE_4
     assert keeper.apply(Exchange(list(keeper.board.values())[:2])).history[-1].move == HiddenExchange(2)
 
 

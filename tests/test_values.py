@@ -35,6 +35,7 @@ from qwirkle import (
     position,
 )
 from qwirkle.board import COORD_LIMIT
+from qwirkle.state import check_state
 from tests.helpers import board_from_rows, full_table, make_state, remaining, t, tiles
 
 NAMESPACE: dict[str, Any] = {name: getattr(qwirkle, name) for name in qwirkle.__all__}
@@ -226,7 +227,11 @@ def test_a_board_from_pairs_refuses_two_tiles_on_one_cell() -> None:
 
 
 def parts(**changes: object) -> dict[str, Any]:
-    """The keyword arguments of a valid two-player GameState, with some of them changed."""
+    """Every field of a valid two-player GameState, with some of them changed.
+
+    Lists given as changes become tuples, as the engine's own fields are, so
+    that a change tests what it names rather than the type of its container.
+    """
     board = Board(board_from_rows("Ro Rs"))
     hands = [tiles("Rd Rc Rx Bo Go Yo"), tiles("Oo Os Od Oc Ox O*")]
     fields: dict[str, Any] = {
@@ -234,18 +239,42 @@ def parts(**changes: object) -> dict[str, Any]:
         "board": board,
         "hands": hands,
         "bag": remaining(board, *hands),
+        "scores": [0, 0],
+        "current": 0,
+        "rules": RuleSet(),
+        "history": (),
+        "starter": 0,
+        "seed": None,
+        "rng": 0,
     }
     fields.update(changes)
+    for name in ("players", "bag", "scores"):
+        if isinstance(fields[name], list):
+            fields[name] = tuple(fields[name])
+    if isinstance(fields["hands"], list):
+        fields["hands"] = tuple(tuple(hand) if isinstance(hand, list) else hand for hand in fields["hands"])
     return fields
 
 
+def hand_built(**changes: object) -> GameState:
+    """A state built field by field and checked, as the loaders do."""
+    return check_state(GameState(**parts(**changes)))
+
+
 def test_a_valid_hand_built_state() -> None:
-    state = GameState(**parts())
+    state = hand_built()
     assert len(state.bag) == 108 - 14
     assert state.scores == (0, 0)
     assert state.current == 0
     assert state.rules == RuleSet()
     assert state.outcome is None
+
+
+def test_a_hand_built_state_needs_tuples() -> None:
+    fields = parts()
+    fields["hands"] = [list(hand) for hand in fields["hands"]]
+    with pytest.raises(InvalidStateError, match="tuple"):
+        check_state(GameState(**fields))
 
 
 @pytest.mark.parametrize(
@@ -282,28 +311,28 @@ def test_a_valid_hand_built_state() -> None:
 )
 def test_a_hand_built_state_is_checked(changes: dict[str, object]) -> None:
     with pytest.raises(InvalidStateError):
-        GameState(**parts(**changes))
+        hand_built(**changes)
 
 
 def test_hands_of_seven_are_refused_even_with_an_empty_bag() -> None:
     board = Board(board_from_rows("Ro Rs"))
     hands = [tiles("Rd Rc Rx Bo Go Yo Po"), tiles("Oo Os Od Oc Ox O*")]
     with pytest.raises(InvalidStateError, match="7 tiles"):
-        GameState(players=["Ann", "Bob"], board=board, hands=hands, bag=remaining(board, *hands))
+        hand_built(board=board, hands=hands, bag=remaining(board, *hands))
 
 
 def test_an_empty_hand_without_an_outcome_is_refused() -> None:
     table = full_table()
     held = table.pop((1, 1))
     with pytest.raises(InvalidStateError, match="END-2"):
-        GameState(players=["Ann", "Bob"], board=Board(table), hands=[[], [held]], bag=[])
+        hand_built(board=Board(table), hands=[(), (held,)], bag=[])
     over = Outcome(EndReason.WENT_OUT, (0, 0), (0, 1), ended_by=0)
-    assert GameState(players=["Ann", "Bob"], board=Board(table), hands=[[], [held]], bag=[], outcome=over).outcome
+    assert hand_built(board=Board(table), hands=[(), (held,)], bag=[], outcome=over).outcome
     board = Board(board_from_rows("Ro Rs"))
     rest = remaining(board)
     with pytest.raises(InvalidStateError):
         # Every other tile must still be somewhere: an empty bag cannot hide 100 tiles.
-        GameState(players=["Ann", "Bob"], board=board, hands=[rest[:6], rest[6:12]], bag=[])
+        hand_built(board=board, hands=[rest[:6], rest[6:12]], bag=[])
 
 
 def test_position_refuses_a_fourth_copy_and_a_bad_board() -> None:
@@ -466,10 +495,9 @@ def test_applying_a_move_leaves_the_old_state_as_it_was() -> None:
     assert len(after.board) == 3
 
 
-def test_a_hand_built_state_copies_its_inputs() -> None:
+def test_position_copies_its_inputs() -> None:
     hand = list(tiles("Rd Rc Rx Bo Go Yo"))
-    fields = parts(hands=[hand, tiles("Oo Os Od Oc Ox O*")])
-    state = GameState(**fields)
+    state = position(["Ann", "Bob"], board_from_rows("Ro Rs"), [hand, list(tiles("Oo Os Od Oc Ox O*"))])
     hand.append(t("Ro"))
     assert len(state.hands[0]) == 6
     assert isinstance(state.hands[0], tuple)
@@ -493,7 +521,7 @@ BAD_SETUPS: list[tuple[str, Any]] = [
     ("seed not an int", lambda: position(["Ann", "Bob"], {}, [[], []], seed=cast(Any, "7"))),
     (
         "state players not a sequence",
-        lambda: GameState(players=cast(Any, 5), board=Board(), hands=[], bag=[]),
+        lambda: hand_built(players=cast(Any, 5)),
     ),
 ]
 

@@ -14,6 +14,7 @@ False
 from qwirkle.board import Board, Cell
 from qwirkle.builder import TurnBuilder
 from qwirkle.catalogue import Rule
+from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import (
     IllegalMoveError,
     InvalidNotationError,
@@ -24,13 +25,14 @@ from qwirkle.errors import (
     ReplayError,
 )
 from qwirkle.events import TurnReport, play, report
-from qwirkle.game import LegalMoves, apply, choose_starter, is_over, legal_moves, new_game, position, score
+from qwirkle.game import apply, choose_starter, is_over, new_game, position, score
 from qwirkle.legality import is_legal, verify
+from qwirkle.legalmoves import LegalMoves, legal_moves
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
 from qwirkle.notation import format_move, format_position, format_tile, parse_move, parse_position, parse_tile
 from qwirkle.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
 from qwirkle.scoring import Score, ScoredLine
-from qwirkle.state import EndReason, GameState, Outcome, Turn
+from qwirkle.state import GameState, Turn, check_state
 from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
 from qwirkle.views import PlayerView, view
 
@@ -71,6 +73,7 @@ __all__ = [
     "TurnBuilder",
     "TurnReport",
     "apply",
+    "check_state",
     "choose_starter",
     "format_move",
     "format_position",

@@ -15,12 +15,12 @@ from typing import Any, Final, NoReturn, TypeVar
 import attrs
 
 from qwirkle.board import COORD_LIMIT, Cell
+from qwirkle.endings import EndReason, Outcome, outcome_of
 from qwirkle.errors import InvalidOptionsError, InvalidRecordError, QwirkleError
 from qwirkle.moves import Move
 from qwirkle.notation import format_move, format_tile, parse_move, parse_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score, ScoredLine
-from qwirkle.state import EndReason, Outcome
 from qwirkle.tiles import Tile
 
 MAX_JSON_CHARS: Final = 512 * 1024
@@ -31,6 +31,10 @@ MAX_NAME: Final = 100
 """The longest player name."""
 MAX_POINTS: Final = 10**9
 """Scores above this cannot happen in a game and are refused."""
+MAX_TURNS: Final = 5_000
+"""The most turns a state's history or a record may hold."""
+FORMAT_VERSION: Final = 1
+"""The version of the state, view and record formats this library writes and reads."""
 
 T = TypeVar("T")
 
@@ -271,14 +275,14 @@ def decode_outcome(reader: Reader, players: int) -> Outcome | None:
     fields = reader.fields(("reason", "scores", "winners"), ("ended_by",))
     scores = tuple(item.integer() for item in fields["scores"].items(players, players))
     winners = tuple(item.integer(0, players - 1) for item in fields["winners"].items(players, 1))
-    best = max(scores)
-    if winners != tuple(seat for seat, points in enumerate(scores) if points == best):
-        raise fields["winners"].fail("the winners are not the seats with the highest score (Rule END-4)")
     ended_by = fields["ended_by"].optional_integer(0, players - 1) if "ended_by" in fields else None
     reason = fields["reason"].enum(EndReason)
     if (ended_by is not None) != (reason is EndReason.WENT_OUT):
         raise fields["reason"].fail("ended_by names a seat exactly when a player went out")
-    return Outcome(reason=reason, scores=scores, winners=winners, ended_by=ended_by)
+    outcome = outcome_of(reason, scores, ended_by)
+    if winners != outcome.winners:
+        raise fields["winners"].fail("the winners are not the seats with the highest score (Rule END-4)")
+    return outcome
 
 
 def players_of(reader: Reader, rules: RuleSet) -> tuple[str, ...]:
@@ -291,3 +295,13 @@ def players_of(reader: Reader, rules: RuleSet) -> tuple[str, ...]:
             f"{len(names)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
         )
     return names
+
+
+def read_header(reader: Reader, kind: str, fields: tuple[str, ...], optional: tuple[str, ...]) -> dict[str, Reader]:
+    """The fields of a document whose ``format`` must be ``kind`` and ``version`` the one this library reads."""
+    f = reader.fields(("format", "version", *fields), optional)
+    if f["format"].text() != kind:
+        raise f["format"].fail(f"expected {kind!r}")
+    if f["version"].integer(1, 10**6) != FORMAT_VERSION:
+        raise f["version"].fail(f"version {f['version'].value} is not supported; this library reads {FORMAT_VERSION}")
+    return f

@@ -23,7 +23,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Final, Protocol
 
 from qwirkle.errors import QwirkleError
-from qwirkle.game import apply, legal_moves, new_game
+from qwirkle.game import apply, new_game
+from qwirkle.legalmoves import legal_moves
 from qwirkle.lines import TYPE_TILES
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.ruleset import RuleSet
@@ -159,8 +160,8 @@ def sample_state(view: PlayerView, rng: random.Random | None = None) -> GameStat
     return GameState(
         players=view.players,
         board=view.board,
-        hands=hands,
-        bag=unseen,
+        hands=tuple(hands),
+        bag=tuple(unseen),
         scores=view.scores,
         current=view.current,
         rules=view.rules,

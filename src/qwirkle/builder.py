@@ -35,8 +35,8 @@ from qwirkle.board import Cell, check_cell
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError
 from qwirkle.events import explain_score
-from qwirkle.game import legal_moves
 from qwirkle.legality import verify
+from qwirkle.legalmoves import legal_moves
 from qwirkle.moves import InvalidMoveError, Place, checked_pair
 from qwirkle.scoring import Score
 from qwirkle.state import GameState

@@ -23,7 +23,7 @@ from qwirkle.moves import Exchange, Move, Place
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
 from qwirkle.simulate import eta, simulate, write_json
-from qwirkle.state import EndReason, GameState
+from qwirkle.state import GameState
 
 __all__ = ["COMMANDS", "describe_move", "main", "result_lines"]
 
@@ -144,12 +144,11 @@ def result_lines(final: GameState) -> list[str]:
     outcome = final.outcome
     if outcome is None:
         raise QwirkleError("the game is not over yet")
-    if outcome.reason is EndReason.WENT_OUT and outcome.ended_by is not None:
-        why = f"{final.players[outcome.ended_by]} placed their last tile with the bag empty (Rule END-2)"
-    elif outcome.reason is EndReason.BLOCKED:
-        why = "the bag is empty and nobody can place (Rule END-3)"
+    reason = outcome.reason
+    if outcome.ended_by is not None:
+        why = f"{final.players[outcome.ended_by]} placed their last tile with the bag empty (Rule {reason.rule})"
     else:
-        why = "too many rounds went by without a placement (Rule END-5)"
+        why = f"{reason.words} (Rule {reason.rule})"
     winners = ", ".join(final.players[seat] for seat in outcome.winners)
     won = f"Winners (shared win): {winners}" if len(outcome.winners) > 1 else f"Winner: {winners}"
     return [f"Game over after {final.turn_number} turns: {why}.", f"Final scores: {_scores(final)}", won]

@@ -27,12 +27,13 @@ import attrs
 from qwirkle import _codec
 from qwirkle._codec import JSON
 from qwirkle.board import Cell
+from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import InvalidStateError
 from qwirkle.game import apply
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_cell, format_move, format_tile, format_tiles
 from qwirkle.scoring import Score, ScoredLine
-from qwirkle.state import EndReason, GameState, Outcome
+from qwirkle.state import GameState
 from qwirkle.tiles import Tile
 from qwirkle.views import HiddenExchange
 
@@ -140,7 +141,8 @@ class TurnReport:
             lines.append(f"  {name} draws {self.drawn_count} tile" + ("s." if self.drawn_count != 1 else "."))
         if self.outcome is not None:
             winners = " and ".join(players[seat] for seat in self.outcome.winners)
-            lines.append(f"The game is over ({_END_WORDS[self.outcome.reason]}). Winner: {winners}.")
+            reason = self.outcome.reason
+            lines.append(f"The game is over ({reason.words}, Rule {reason.rule}). Winner: {winners}.")
         elif self.next_player is not None:
             lines.append(f"Next: {players[self.next_player]}.")
         return lines
@@ -173,13 +175,6 @@ class TurnReport:
             }
         )
         return out
-
-
-_END_WORDS = {
-    EndReason.WENT_OUT: "a player placed their last tile with the bag empty, Rule END-2",
-    EndReason.BLOCKED: "the bag is empty and nobody can place, Rule END-3",
-    EndReason.STALEMATE: "too many rounds without a placement, Rule END-5",
-}
 
 
 def explain_score(score: Score) -> list[str]:

@@ -2,22 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeAlias
 
-from qwirkle.board import STRIDE, cell_of
+from qwirkle.board import STRIDE, Cell, cell_of
 from qwirkle.catalogue import Rule
+from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, QwirkleError
 from qwirkle.lines import ALL_TYPES, MAX_LINE, TILE_TYPES, group_size, line_fault
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import NOTHING, Score, lines_through, score_lines
-from qwirkle.state import EndReason, GameState
+from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES, Tile
 
-__all__ = ["can_exchange", "is_legal", "verify"]
-
-_END_RULES = {EndReason.WENT_OUT: Rule.END_2, EndReason.BLOCKED: Rule.END_3, EndReason.STALEMATE: Rule.END_5}
+__all__ = [
+    "can_exchange",
+    "check_exchange_bag",
+    "check_game_on",
+    "check_lines",
+    "check_pass",
+    "check_placement",
+    "check_turn_kind",
+    "is_legal",
+    "verify",
+]
 _FAULT_WORDS = {
     Rule.LINE_2: "would mix colours and shapes in its {axis}",
     Rule.LINE_3: "would repeat a tile in its {axis}",
@@ -64,8 +74,7 @@ _Found: TypeAlias = tuple[dict[int, int], list[range], tuple[Tile, ...]]
 
 def _check(state: GameState, move: Move, player: int | None) -> _Found:
     """Raise if ``move`` is illegal; return what it places, the lines through that, and the hand it leaves."""
-    if state.outcome is not None:
-        raise IllegalMoveError(_END_RULES[state.outcome.reason], "the game is over")
+    check_game_on(state.outcome)
     if player is not None and player != state.current:
         raise IllegalMoveError(
             Rule.START_7, f"it is {state.players[state.current]}'s turn, not seat {player}'s"
@@ -146,16 +155,51 @@ def _take(hand: Sequence[Tile], wanted: Sequence[Tile], rule: Rule, doing: str) 
 def _verify_place(state: GameState, move: Place) -> _Found:
     """Check a placement and return its tiles by int key, the lines through them and the hand left.
 
-    Rule TURN-1: the tiles come from the hand. Rule PLACE-5: only on empty
-    cells. Rule PLACE-1: one row or one column. Rule PLACE-2: no gap. Rule
-    PLACE-3: the tiles share a colour or a shape. Rule PLACE-4: touching the
-    tiles on the table. Rule LINE-6 (with LINE-2 to LINE-4): every line valid.
-    Rule START-4: the opening lays a largest group.
+    Rule TURN-1: the tiles come from the hand. Then the table's rules
+    (:func:`check_placement`), and Rule START-4: the opening lays a largest
+    group of the hand.
     """
-    grid = state.board._grid
     hand = state.hand
-    pairs = move.placements
-    rest = _take(hand, [tile for _, tile in pairs], Rule.TURN_1, "placing")
+    rest = _take(hand, [tile for _, tile in move.placements], Rule.TURN_1, "placing")
+    grid = state.board._grid
+    placed, runs = check_placement(grid, move.placements)
+    if not grid and state.rules.opening_must_play_max_group:
+        best = group_size(t.index for t in hand)
+        if len(placed) != best:
+            raise IllegalMoveError(
+                Rule.START_4, f"the opening must lay a largest group of your hand: {best} tiles, not {len(placed)}"
+            )
+    return placed, runs, rest
+
+
+def check_game_on(outcome: Outcome | None) -> None:
+    """No move once the game is over: the rule that ended it is the one broken.
+
+    >>> from qwirkle.endings import EndReason, outcome_of
+    >>> check_game_on(outcome_of(EndReason.BLOCKED, (3, 4)))
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: END-3: the game is over
+    """
+    if outcome is not None:
+        raise IllegalMoveError(outcome.reason.rule, "the game is over")
+
+
+def check_placement(grid: Mapping[int, int], pairs: Sequence[tuple[Cell, Tile]]) -> tuple[dict[int, int], list[range]]:
+    """Check tiles laid on a table (tile indices by int key) and return them by key with the lines through them.
+
+    Only the table is needed, so the engine and a score keeper that cannot
+    see the hands share this check. Rule PLACE-5: only on empty cells. Rule
+    PLACE-1: one row or one column. Rule PLACE-2: no gap. Rule PLACE-3: the
+    tiles share a colour or a shape. Rule PLACE-4: touching the tiles on the
+    table. Rule LINE-6 (with LINE-2 to LINE-4): every line valid.
+
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> red = [Tile(Colour.RED, shape) for shape in Shape]
+    >>> placed, lines = check_placement({0: red[0].index}, [((1, 0), red[1])])
+    >>> [len(line) for line in lines]
+    [2]
+    """
     placed = {x * STRIDE + y: tile.index for (x, y), tile in pairs}
     keys = list(placed)
     for (cell, tile), k in zip(pairs, keys, strict=True):
@@ -182,7 +226,8 @@ def _verify_place(state: GameState, move: Place) -> _Found:
             common &= TILE_TYPES[t]
         if not common:
             # Tiles that pairwise share an attribute all share one, so some pair shares nothing.
-            ta, tb = next((p, q) for p in move.tiles for q in move.tiles if not p.shares_attribute(q))
+            tiles = [tile for _, tile in pairs]
+            ta, tb = next((p, q) for p in tiles for q in tiles if not p.shares_attribute(q))
             raise IllegalMoveError(Rule.PLACE_3, f"the {ta} and the {tb} share neither a colour nor a shape")
     runs = lines_through(grid, placed, keys, step)
     # With no gap left, the lines through the tiles take in a tile of the table exactly when one touches it: a
@@ -193,18 +238,22 @@ def _verify_place(state: GameState, move: Place) -> _Found:
             cell, tile = pairs[0]
             raise IllegalMoveError(Rule.PLACE_4, f"{tile} at {cell} does not touch any tile on the table")
         raise IllegalMoveError(Rule.PLACE_4, "none of the tiles placed touches a tile on the table")
-    _check_lines(grid, placed, runs)
-    if not grid and state.rules.opening_must_play_max_group:
-        best = group_size(t.index for t in hand)
-        if len(keys) != best:
-            raise IllegalMoveError(
-                Rule.START_4, f"the opening must lay a largest group of your hand: {best} tiles, not {len(keys)}"
-            )
-    return placed, runs, rest
+    check_lines(grid, placed, runs)
+    return placed, runs
 
 
-def _check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Sequence[range]) -> None:
-    """Rule LINE-6: every line through a placed tile, both ways, must keep Rules LINE-2 to LINE-4."""
+def check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Sequence[range]) -> None:
+    """Rule LINE-6: every line through a placed tile, both ways, must keep Rules LINE-2 to LINE-4.
+
+    ``runs`` are the lines through the tiles ``placed`` (see :func:`~qwirkle.scoring.lines_through`).
+
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> red, blue = Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.BLUE, Shape.SQUARE)
+    >>> check_lines({0: red.index}, {1 << 32: blue.index}, [range(0, 2 << 32, 1 << 32)])
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: LINE-2: blue square at (1, 0) would mix colours and shapes in its row
+    """
     for run in runs:
         if len(run) <= MAX_LINE:
             # The usual case, a valid line, in one pass; the fault and whom to blame are worked out below.
@@ -247,33 +296,71 @@ def _check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Seque
 def _verify_exchange(state: GameState, move: Exchange) -> tuple[Tile, ...]:
     """Check an exchange and return the hand without the tiles exchanged.
 
-    Rule START-4: not on the opening turn. Rule EXCHANGE-1: 1 to 6 tiles from
-    the hand. Rule EXCHANGE-5: no more than the bag holds, none from an empty bag.
+    Rule START-4 (:func:`check_turn_kind`); Rule EXCHANGE-1: 1 to 6 tiles
+    from the hand; Rule EXCHANGE-5 (:func:`check_exchange_bag`).
     """
-    if state.is_opening:
-        raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not exchange")
+    check_turn_kind(state.is_opening, "exchange")
     rest = _take(state.hand, move.tiles, Rule.EXCHANGE_1, "exchanging")
-    if not state.bag:
-        raise IllegalMoveError(Rule.EXCHANGE_5, "the bag is empty, so no exchange is possible")
-    if state.rules.exchange_limited_by_bag and len(move.tiles) > len(state.bag):
-        raise IllegalMoveError(
-            Rule.EXCHANGE_5, f"the bag holds only {len(state.bag)} tiles, fewer than the {len(move.tiles)} exchanged"
-        )
+    check_exchange_bag(state.rules, len(move.tiles), len(state.bag))
     return rest
 
 
+def check_turn_kind(opening: bool, doing: str) -> None:
+    """Rule START-4: the first turn lays a group; ``doing`` (``"exchange"`` or ``"pass"``) is refused then.
+
+    >>> check_turn_kind(True, "pass")
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: START-4: the first turn must lay a group, not pass
+    """
+    if opening:
+        raise IllegalMoveError(Rule.START_4, f"the first turn must lay a group, not {doing}")
+
+
+def check_exchange_bag(rules: RuleSet, count: int, bag_size: int) -> None:
+    """Rule EXCHANGE-5: no exchange from an empty bag, nor (by default) of more tiles than it holds.
+
+    >>> check_exchange_bag(RuleSet(), 3, 2)
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: EXCHANGE-5: the bag holds only 2 tiles, fewer than the 3 exchanged
+    """
+    if not bag_size:
+        raise IllegalMoveError(Rule.EXCHANGE_5, "the bag is empty, so no exchange is possible")
+    if rules.exchange_limited_by_bag and count > bag_size:
+        raise IllegalMoveError(
+            Rule.EXCHANGE_5, f"the bag holds only {bag_size} tiles, fewer than the {count} exchanged"
+        )
+
+
 def _verify_pass(state: GameState) -> None:
+    """Check a pass (:func:`check_pass`), looking at the hand to know whether the player can place."""
+    check_pass(
+        state.rules,
+        opening=state.is_opening,
+        can_place=lambda: can_place(state.board, [t.index for t in state.hand]),
+        can_exchange=can_exchange(state),
+    )
+
+
+def check_pass(rules: RuleSet, *, opening: bool, can_place: Callable[[], bool], can_exchange: bool) -> None:
     """Check a pass.
 
-    Rule TURN-3: only when no placement is possible (or by choice with
-    ``allow_voluntary_pass``). Rule EXCHANGE-4: a player who cannot place
-    must exchange while the bag allows it. Rule START-4: never on the opening.
+    Rule START-4: never on the opening. Rule TURN-3: only when the player
+    can neither place nor exchange (or by choice with
+    ``allow_voluntary_pass``); ``can_place`` is asked only when it matters.
+    Rule EXCHANGE-4: a player who cannot place must exchange while the bag
+    allows it.
+
+    >>> check_pass(RuleSet(), opening=False, can_place=lambda: False, can_exchange=True)
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: EXCHANGE-4: you cannot place, so you must exchange
     """
-    if state.is_opening:
-        raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not pass")
-    if state.rules.allow_voluntary_pass:
+    check_turn_kind(opening, "pass")
+    if rules.allow_voluntary_pass:
         return
-    if can_place(state.board, [t.index for t in state.hand]):
+    if can_place():
         raise IllegalMoveError(Rule.TURN_3, "you can place a tile, so you may not pass")
-    if can_exchange(state):
+    if can_exchange:
         raise IllegalMoveError(Rule.EXCHANGE_4, "you cannot place, so you must exchange")

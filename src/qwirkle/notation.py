@@ -32,7 +32,6 @@ from typing import Final
 from qwirkle.board import COORD_LIMIT, Board, Cell
 from qwirkle.errors import InvalidNotationError
 from qwirkle.moves import Exchange, Move, Pass, Place
-from qwirkle.rng import seed_state
 from qwirkle.ruleset import RuleSet
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES, Tile
@@ -410,19 +409,7 @@ def parse_position(
         bag = tuple(found)
     scan.end()
     names = [f"P{seat + 1}" for seat in range(len(hands))] if players is None else list(players)
-    if bag is None:
-        return build(names, board, hands, scores=scores, current=current, rules=rules, seed=seed)
-    return GameState(
-        players=names,
-        board=board,
-        hands=hands,
-        bag=bag,
-        scores=scores,
-        current=current,
-        rules=rules,
-        seed=None,
-        rng=seed_state(seed),
-    )
+    return build(names, board, hands, bag=bag, scores=scores, current=current, rules=rules, seed=seed)
 
 
 def _field_gap(scan: _Scanner) -> None:

@@ -1,9 +1,7 @@
-"""JSON for whole states and game records, and replaying a record move by move.
+"""Game records: a whole game in JSON, and replaying a record move by move.
 
-A *state* in JSON (:func:`state_to_json`, :func:`state_from_json`) holds
-everything, the bag's order and the random state included: it is for saving
-a game on the server, never for sending to a player (see
-:func:`qwirkle.view`).
+A whole state in JSON is :mod:`qwirkle.state_json`; a player's view,
+:mod:`qwirkle.views`.
 
 A *game record* (:class:`GameRecord`) holds the players, the options, how
 the tiles were dealt and drawn, and every move with its score. The tiles
@@ -38,147 +36,38 @@ from typing import Final, TypeAlias
 import attrs
 
 from qwirkle import _codec
-from qwirkle._codec import JSON, Reader
+from qwirkle._codec import FORMAT_VERSION, JSON, Reader
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
+from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError, ReplayError
 from qwirkle.events import report
 from qwirkle.game import apply, choose_starter, new_game
 from qwirkle.moves import Exchange, Move, Place
-from qwirkle.notation import format_move
+from qwirkle.notation import format_move, format_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.scoring import Score
-from qwirkle.state import EndReason, GameState, Outcome, Turn
+from qwirkle.state import GameState, check_state
 from qwirkle.tiles import ALL_TILES, Tile
-from qwirkle.views import HiddenExchange, decode_board
+from qwirkle.views import HiddenExchange
 
 __all__ = [
     "RECORD_FORMAT",
     "RECORD_VERSION",
-    "STATE_FORMAT",
     "GameRecord",
     "RecordedTurn",
     "Replay",
     "Table",
-    "state_from_json",
-    "state_to_json",
 ]
 
-STATE_FORMAT: Final = "qwirkle-state"
-"""The ``format`` field of a state in JSON (:func:`state_to_json`)."""
 RECORD_FORMAT: Final = "qwirkle-record"
 """The ``format`` field of a game record in JSON (:meth:`GameRecord.to_json`)."""
-RECORD_VERSION: Final = 1
-"""The version of the state and record formats this library writes and reads."""
-MAX_TURNS: Final = 5_000
-"""The most turns a record may hold."""
+RECORD_VERSION: Final = FORMAT_VERSION
+"""The version of the record format this library writes and reads."""
 
 Table: TypeAlias = GameState | Scorekeeper
 """One step of a replay: a full state, or a score keeper's table when the hands are unknown."""
-
-_END_RULES = {EndReason.WENT_OUT: Rule.END_2, EndReason.BLOCKED: Rule.END_3, EndReason.STALEMATE: Rule.END_5}
-
-
-def _header(reader: Reader, kind: str, fields: tuple[str, ...], optional: tuple[str, ...]) -> dict[str, Reader]:
-    f = reader.fields(("format", "version", *fields), optional)
-    if f["format"].text() != kind:
-        raise f["format"].fail(f"expected {kind!r}")
-    if f["version"].integer(1, 10**6) != RECORD_VERSION:
-        raise f["version"].fail(f"version {f['version'].value} is not supported; this library reads {RECORD_VERSION}")
-    return f
-
-
-def _encode_turn(turn: Turn) -> dict[str, JSON]:
-    return {"player": turn.player, "move": format_move(turn.move), "score": _codec.encode_score(turn.score)}
-
-
-def state_to_json(state: GameState) -> dict[str, JSON]:
-    """Everything in a state as JSON-ready data, hidden parts included (for saving, not for players).
-
-    >>> from qwirkle import new_game
-    >>> state = new_game(["Ann", "Bob"], seed=7)
-    >>> state_from_json(state_to_json(state)) == state
-    True
-    """
-    return {
-        "format": STATE_FORMAT,
-        "version": RECORD_VERSION,
-        "players": list(state.players),
-        "rules": _codec.encode_rules(state.rules),
-        "board": [[x, y, code] for (x, y), code in zip(state.board, map(_code, state.board.values()), strict=True)],
-        "hands": [_codec.encode_tiles(hand) for hand in state.hands],
-        "bag": _codec.encode_tiles(state.bag),
-        "scores": list(state.scores),
-        "current": state.current,
-        "starter": state.starter,
-        "seed": state.seed,
-        "rng": state.rng,
-        "idle_turns": state.idle_turns,
-        "history": [_encode_turn(turn) for turn in state.history],
-        "outcome": _codec.encode_outcome(state.outcome),
-    }
-
-
-def _code(tile: Tile) -> str:
-    return _codec.encode_tiles((tile,))[0]
-
-
-def state_from_json(data: object) -> GameState:
-    """A state from :func:`state_to_json` data or its JSON text, checked like any hand-built state.
-
-    Raises :class:`~qwirkle.InvalidRecordError` for anything malformed: wrong
-    types, unknown tiles, a broken or disconnected table, more copies of a
-    tile than the game has (Rule TILES-2).
-
-    >>> state_from_json('{"format": "qwirkle-state", "version": 1}')
-    Traceback (most recent call last):
-        ...
-    qwirkle.errors.InvalidRecordError: $: the key 'players' is missing
-    """
-    if isinstance(data, (str, bytes, bytearray)):
-        data = _codec.load_text(data, "the state")
-    f = _header(
-        Reader(data),
-        STATE_FORMAT,
-        (
-            "players", "rules", "board", "hands", "bag", "scores", "current", "starter", "seed", "rng",
-            "idle_turns", "history", "outcome",
-        ),
-        (),
-    )  # fmt: skip
-    rules = _codec.decode_rules(f["rules"])
-    players = _codec.players_of(f["players"], rules)
-    n = len(players)
-    limit = rules.tile_count
-    history = []
-    for item in f["history"].items(MAX_TURNS):
-        turn = item.fields(("player", "move", "score"))
-        history.append(Turn(turn["player"].integer(0, n - 1), turn["move"].move(), _codec.decode_score(turn["score"])))
-    try:
-        return GameState(
-            players=players,
-            board=decode_board(f["board"]),
-            hands=[item.tiles(rules.hand_size) for item in f["hands"].items(n, n)],
-            bag=f["bag"].tiles(limit),
-            scores=[item.integer() for item in f["scores"].items(n, n)],
-            current=f["current"].integer(0, n - 1),
-            rules=rules,
-            history=history,
-            starter=f["starter"].integer(0, n - 1),
-            seed=f["seed"].optional_integer(-(2**63), 2**64 - 1),
-            rng=f["rng"].integer(0, 2**64 - 1),
-            idle_turns=f["idle_turns"].integer(0, 10**6),
-            outcome=_codec.decode_outcome(f["outcome"], n),
-        )
-    except InvalidRecordError:
-        raise
-    except QwirkleError as error:
-        raise InvalidRecordError(str(error)) from None
-
-
-# Game records
-
 
 @attrs.frozen
 class RecordedTurn:
@@ -341,7 +230,8 @@ class GameRecord:
             ...
         qwirkle.errors.InvalidRecordError: $: the key 'turns' is missing
         """
-        f = _header(Reader(data), RECORD_FORMAT, ("players", "turns"), ("rules", "seed", "starter", "hands", "result"))
+        optional = ("rules", "seed", "starter", "hands", "result")
+        f = _codec.read_header(Reader(data), RECORD_FORMAT, ("players", "turns"), optional)
         rules = _codec.decode_rules(f["rules"]) if "rules" in f else RuleSet()
         players = _codec.players_of(f["players"], rules)
         n = len(players)
@@ -353,7 +243,7 @@ class GameRecord:
                 raise f["hands"].fail("a record gives either a seed or the dealt hands, not both")
             hands = tuple(item.tiles(rules.hand_size) for item in f["hands"].items(n, n))
         turns = []
-        for item in f["turns"].items(MAX_TURNS):
+        for item in f["turns"].items(_codec.MAX_TURNS):
             t = item.fields(("player", "score"), ("move", "exchanged", "drawn"))
             if ("move" in t) == ("exchanged" in t):
                 raise item.fail("a turn has either a move or a count of exchanged tiles")
@@ -416,14 +306,20 @@ class GameRecord:
                 raise InvalidRecordError(
                     f"the hands hold more than {self.rules.copies_per_tile} copies of a tile (Rule TILES-2)", "$.hands"
                 )
-            return GameState(
-                players=self.players,
-                board=Board(),
-                hands=self.hands,
-                bag=sorted(left.elements()),
-                current=self.starter,
-                rules=self.rules,
-                starter=self.starter,
+            return check_state(
+                GameState(
+                    players=self.players,
+                    board=Board(),
+                    hands=self.hands,
+                    bag=tuple(sorted(left.elements())),
+                    scores=(0,) * len(self.players),
+                    current=self.starter,
+                    rules=self.rules,
+                    history=(),
+                    starter=self.starter,
+                    seed=None,
+                    rng=0,
+                )
             )
         except InvalidRecordError:
             raise
@@ -494,10 +390,10 @@ class GameRecord:
             return
         number = max(1, len(self.turns))
         if reached is None:
-            rule = _END_RULES[self.result.reason]
+            rule = self.result.reason.rule
             raise ReplayError(rule, number, "the record says the game ended, but by the rules it goes on")
         raise ReplayError(
-            _END_RULES[reached.reason],
+            reached.reason.rule,
             number,
             f"the record's result ({self.result.reason.value}, scores {list(self.result.scores)}) is not the end "
             f"the rules reach ({reached.reason.value}, scores {list(reached.scores)})",
@@ -517,7 +413,7 @@ def _tied(hands: Sequence[Sequence[Tile]], rules: RuleSet) -> tuple[int, ...]:
 
 
 def _list(tiles: Sequence[Tile]) -> str:
-    return " ".join(_code(tile) for tile in tiles) or "no tiles"
+    return " ".join(format_tile(tile) for tile in tiles) or "no tiles"
 
 
 def _check_score(points: Score, turn: RecordedTurn, number: int) -> None:
@@ -555,7 +451,7 @@ def _draw_next(state: GameState, move: Place, turn: RecordedTurn, number: int) -
             raise ReplayError(Rule.TILES_2, number, f"no {tile} is left in the bag to draw")
         rest.remove(tile)
     # The engine draws from the end of the bag, in order.
-    return _with(state, bag=(*rest, *drawn))
+    return attrs.evolve(state, bag=(*rest, *drawn))
 
 
 def _patch_exchange(before: GameState, after: GameState, move: Exchange, turn: RecordedTurn, number: int) -> GameState:
@@ -577,12 +473,4 @@ def _patch_exchange(before: GameState, after: GameState, move: Exchange, turn: R
         pool.remove(tile)
     hands = list(after.hands)
     hands[before.current] = (*kept, *drawn)
-    return _with(after, hands=tuple(hands), bag=tuple(pool))
-
-
-def _with(state: GameState, **changes: object) -> GameState:
-    fields = {name: getattr(state, name) for name in ("players", "board", "hands", "bag", "scores", "current",
-                                                      "rules", "history", "starter", "seed", "rng", "idle_turns",
-                                                      "outcome")}  # fmt: skip
-    fields.update(changes)
-    return GameState(**fields)
+    return attrs.evolve(after, hands=tuple(hands), bag=tuple(pool))

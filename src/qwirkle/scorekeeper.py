@@ -25,21 +25,19 @@ from collections.abc import Sequence
 
 import attrs
 
-from qwirkle.board import Board, key
+from qwirkle.board import Board
 from qwirkle.catalogue import Rule
+from qwirkle.endings import EndReason, Outcome, end_reason, outcome_of, passes_in_a_row
 from qwirkle.errors import IllegalMoveError, InvalidStateError
-from qwirkle.legality import verify
+from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.notation import parse_move
 from qwirkle.ruleset import RuleSet
-from qwirkle.scoring import NOTHING, Score
-from qwirkle.state import EndReason, GameState, Outcome
-from qwirkle.tiles import ALL_TILES
+from qwirkle.scoring import NOTHING, Score, score_lines
+from qwirkle.state import check_names, check_player_count
 from qwirkle.views import HiddenExchange, SeenTurn
 
 __all__ = ["Scorekeeper"]
-
-_OVER_RULES = {EndReason.WENT_OUT: Rule.END_2, EndReason.BLOCKED: Rule.END_3, EndReason.STALEMATE: Rule.END_5}
 
 
 @attrs.frozen
@@ -88,15 +86,8 @@ class Scorekeeper:
         rules = RuleSet() if rules is None else rules
         if not isinstance(rules, RuleSet):
             raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
-        if isinstance(players, str) or not all(isinstance(name, str) for name in players):
-            raise InvalidStateError("players must be a sequence of names")
-        names = tuple(players)
-        if not rules.min_players <= len(names) <= rules.max_players:
-            raise InvalidStateError(
-                f"{len(names)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
-            )
-        if len(set(names)) != len(names):
-            raise InvalidStateError(f"player names must be distinct, not {names}")
+        names = check_names(players)
+        check_player_count(rules, len(names))
         if type(starter) is not int or not 0 <= starter < len(names):
             raise InvalidStateError(f"starter seat {starter!r} does not exist")
         return cls(
@@ -126,14 +117,11 @@ class Scorekeeper:
 
         return board_svg(self)
 
-    def _check_going_on(self) -> None:
-        if self.outcome is not None:
-            raise IllegalMoveError(_OVER_RULES[self.outcome.reason], "the game is over")
-
     def score(self, move: Place | str) -> Score:
         """What a placement would score, end bonus included; raises :class:`~qwirkle.IllegalMoveError` if illegal.
 
-        Rules PLACE-1 to PLACE-5 and LINE-2 to LINE-6 as for any placement;
+        The table's rules are the engine's own (Rules PLACE-1 to PLACE-5 and
+        LINE-2 to LINE-6, see :func:`~qwirkle.legality.check_placement`).
         Rule TURN-1: no more tiles than the player holds; Rule TILES-2: no
         more copies of a tile than the game has.
 
@@ -142,14 +130,15 @@ class Scorekeeper:
             ...
         qwirkle.errors.IllegalMoveError: PLACE-3: the red circle and the blue square share neither a colour nor a shape
         """
-        self._check_going_on()
-        if isinstance(move, str):
-            parsed = parse_move(move)
-            if not isinstance(parsed, Place):
-                raise IllegalMoveError(Rule.TURN_1, f"{move!r} is not a placement")
-            move = parsed
-        if not isinstance(move, Place):
+        return self._checked(move)[1]
+
+    def _checked(self, move: Place | str) -> tuple[Place, Score, dict[int, int]]:
+        """The placement, what it scores and its tiles by int key, once checked (see :meth:`score`)."""
+        check_game_on(self.outcome)
+        parsed = parse_move(move) if isinstance(move, str) else move
+        if not isinstance(parsed, Place):
             raise IllegalMoveError(Rule.TURN_1, f"{move!r} is not a placement")
+        move = parsed
         held = self.hand_sizes[self.current]
         if len(move) > held:
             raise IllegalMoveError(Rule.TURN_1, f"{self.players[self.current]} holds only {held} tiles")
@@ -160,24 +149,9 @@ class Scorekeeper:
                 raise IllegalMoveError(
                     Rule.TILES_2, f"there are only {self.rules.copies_per_tile} copies of the {tile} in the game"
                 )
+        placed, runs = check_placement(self.board._grid, move.placements)
         goes_out = self.bag_size == 0 and len(move) == held
-        # A stand-in state holding just the tiles laid: the engine's own checks then apply unchanged.
-        stand_in = GameState._make(
-            players=self.players,
-            board=self.board,
-            hands=tuple(move.tiles if seat == self.current else () for seat in range(len(self.players))),
-            bag=() if goes_out else (ALL_TILES[0],),
-            scores=self.scores,
-            current=self.current,
-            rules=self.rules,
-            history=(),
-            starter=self.starter,
-            seed=None,
-            rng=0,
-            idle_turns=0,
-            outcome=None,
-        )
-        return verify(stand_in, move)
+        return move, score_lines(runs, self.rules, end_bonus=goes_out), placed
 
     def place(self, move: Place | str) -> Scorekeeper:
         """Record a placement (a :class:`~qwirkle.Place` or its notation), checked and scored (see :meth:`score`).
@@ -185,28 +159,20 @@ class Scorekeeper:
         The player draws back up from the bag (Rule TURN-2); going out with
         the bag empty ends the game with the end bonus (Rules END-2, SCORE-8).
         """
-        points = self.score(move)
-        placed = move if isinstance(move, Place) else parse_move(move)
-        assert isinstance(placed, Place)
+        placed, points, by_key = self._checked(move)
         seat = self.current
         drawn = min(len(placed), self.bag_size)
         sizes = list(self.hand_sizes)
         sizes[seat] += drawn - len(placed)
         scores = list(self.scores)
         scores[seat] += points.total
-        board = self.board.placed({key(cell): tile.index for cell, tile in placed})
-        after = attrs.evolve(
-            self,
-            board=board,
+        return self._after(
+            SeenTurn(seat, placed, points),
+            board=self.board.placed(by_key),
             scores=tuple(scores),
             hand_sizes=tuple(sizes),
             bag_size=self.bag_size - drawn,
-            history=(*self.history, SeenTurn(seat, placed, points)),
-            idle_turns=0,
         )
-        if sizes[seat] == 0:
-            return after._ended(EndReason.WENT_OUT, seat)
-        return after._next()
 
     def exchange(self, count: int) -> Scorekeeper:
         """Record an exchange of ``count`` tiles; it scores nothing (Rules EXCHANGE-1, EXCHANGE-2, SCORE-6).
@@ -214,38 +180,31 @@ class Scorekeeper:
         Rule START-4: not on the opening turn. Rule EXCHANGE-5: no exchange
         from an empty bag, nor (by default) of more tiles than it holds.
         """
-        self._check_going_on()
-        if not self.board:
-            raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not exchange")
+        check_game_on(self.outcome)
+        check_turn_kind(not self.board, "exchange")
         held = self.hand_sizes[self.current]
         if type(count) is not int or not 1 <= count <= held:
             raise IllegalMoveError(Rule.EXCHANGE_1, f"an exchange gives back 1 to {held} tiles, not {count!r}")
-        if self.bag_size == 0:
-            raise IllegalMoveError(Rule.EXCHANGE_5, "the bag is empty, so no exchange is possible")
-        if self.rules.exchange_limited_by_bag and count > self.bag_size:
-            raise IllegalMoveError(
-                Rule.EXCHANGE_5, f"the bag holds only {self.bag_size} tiles, fewer than the {count} exchanged"
-            )
-        turn = SeenTurn(self.current, HiddenExchange(count), NOTHING)
-        return attrs.evolve(self, history=(*self.history, turn), idle_turns=self.idle_turns + 1)._next()
+        check_exchange_bag(self.rules, count, self.bag_size)
+        return self._after(SeenTurn(self.current, HiddenExchange(count), NOTHING))
 
     def pass_turn(self) -> Scorekeeper:
-        """Record a pass: only once the bag is empty (Rule TURN-3, or by choice with ``allow_voluntary_pass``).
+        """Record a pass, under the engine's own rule (:func:`~qwirkle.legality.check_pass`).
 
-        A full round of passes ends the game with no bonus (Rule END-3).
+        The keeper cannot see the hands, so it takes the player's word that
+        they cannot place (Rule TURN-3); while the bag has tiles, they must
+        exchange instead (Rule EXCHANGE-4). With the bag empty, a full round
+        of passes shows that nobody can place, and ends the game with no
+        bonus (Rule END-3).
         """
-        self._check_going_on()
-        if not self.board:
-            raise IllegalMoveError(Rule.START_4, "the first turn must lay a group, not pass")
-        if self.bag_size and not self.rules.allow_voluntary_pass:
-            raise IllegalMoveError(Rule.TURN_3, "a player may pass only when the bag is empty; exchange instead")
-        turn = SeenTurn(self.current, Pass(), NOTHING)
-        after = attrs.evolve(self, history=(*self.history, turn), idle_turns=self.idle_turns + 1)
-        players = len(self.players)
-        recent = after.history[-players:]
-        if self.bag_size == 0 and len(recent) == players and all(isinstance(t.move, Pass) for t in recent):
-            return after._ended(EndReason.BLOCKED, None)
-        return after._next()
+        check_game_on(self.outcome)
+        check_pass(
+            self.rules,
+            opening=not self.board,
+            can_place=lambda: False,
+            can_exchange=bool(self.bag_size and self.hand_sizes[self.current]),
+        )
+        return self._after(SeenTurn(self.current, Pass(), NOTHING))
 
     def apply(self, move: Move | HiddenExchange | str) -> Scorekeeper:
         """Record any move: a placement, an exchange (its tiles or just their count) or a pass.
@@ -273,25 +232,47 @@ class Scorekeeper:
             ...
         qwirkle.errors.IllegalMoveError: END-3: the bag still holds 95 tiles, so the game goes on
         """
-        self._check_going_on()
+        check_game_on(self.outcome)
         if self.bag_size:
             raise IllegalMoveError(Rule.END_3, f"the bag still holds {self.bag_size} tiles, so the game goes on")
-        return self._ended(EndReason.BLOCKED, None)
+        return attrs.evolve(self, outcome=outcome_of(EndReason.BLOCKED, self.scores))
 
-    def _next(self) -> Scorekeeper:
-        after = attrs.evolve(self, current=(self.current + 1) % len(self.players))
-        limit = self.rules.stalemate_rounds
-        if limit is not None and after.idle_turns >= limit * len(self.players):
-            return after._ended(EndReason.STALEMATE, None)
-        return after
-
-    def _ended(self, reason: EndReason, ended_by: int | None) -> Scorekeeper:
-        """Rule END-4: the highest total wins, and a tie is shared."""
-        best = max(self.scores)
-        outcome = Outcome(
-            reason=reason,
-            scores=self.scores,
-            winners=tuple(seat for seat, points in enumerate(self.scores) if points == best),
-            ended_by=ended_by,
+    def _after(
+        self,
+        turn: SeenTurn,
+        *,
+        board: Board | None = None,
+        scores: tuple[int, ...] | None = None,
+        hand_sizes: tuple[int, ...] | None = None,
+        bag_size: int | None = None,
+    ) -> Scorekeeper:
+        """The keeper after ``turn``: the next seat to move, and the end of the game if the turn ended it."""
+        board = self.board if board is None else board
+        scores = self.scores if scores is None else scores
+        hand_sizes = self.hand_sizes if hand_sizes is None else hand_sizes
+        bag_size = self.bag_size if bag_size is None else bag_size
+        history = (*self.history, turn)
+        seats = len(self.players)
+        passes = passes_in_a_row([t.move for t in history[-seats:]], seats)
+        idle = 0 if isinstance(turn.move, Place) else self.idle_turns + 1
+        reason = end_reason(
+            self.rules,
+            went_out=not hand_sizes[turn.player],
+            bag_size=bag_size,
+            idle_turns=idle,
+            passes_in_a_row=passes,
+            seats=seats,
+            # The hands are hidden: a round of passes is the players' word that nobody can place.
+            nobody_can_place=lambda: passes >= seats,
         )
-        return attrs.evolve(self, outcome=outcome, current=(self.current + 1) % len(self.players))
+        return attrs.evolve(
+            self,
+            board=board,
+            scores=scores,
+            hand_sizes=hand_sizes,
+            bag_size=bag_size,
+            history=history,
+            idle_turns=idle,
+            current=(self.current + 1) % seats,
+            outcome=None if reason is None else outcome_of(reason, scores, turn.player),
+        )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -10,44 +9,14 @@ from typing import Any
 import attrs
 
 from qwirkle.board import Board
+from qwirkle.endings import Outcome
 from qwirkle.errors import InvalidStateError
 from qwirkle.moves import Move, Place
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
 from qwirkle.tiles import ALL_TILES, Tile
 
-__all__ = ["EndReason", "GameState", "Outcome", "Turn"]
-
-
-class EndReason(enum.Enum):
-    """Why a game ended."""
-
-    WENT_OUT = "went_out"
-    """A player placed their last tile with the bag empty (Rule END-2)."""
-    BLOCKED = "blocked"
-    """The bag is empty and nobody can place (Rule END-3)."""
-    STALEMATE = "stalemate"
-    """The configured number of rounds passed with no placement (Rule END-5)."""
-
-    def __repr__(self) -> str:
-        return f"EndReason.{self.name}"
-
-
-@attrs.frozen
-class Outcome:
-    """How a finished game ended: the reason, the final scores and the winners.
-
-    Rule END-4: the highest total wins; a tie is a shared win, so ``winners``
-    may hold several seats.
-    """
-
-    reason: EndReason
-    scores: tuple[int, ...]
-    """Final scores, by seat."""
-    winners: tuple[int, ...]
-    """The seats with the highest score."""
-    ended_by: int | None = None
-    """The seat that went out, when ``reason`` is :attr:`EndReason.WENT_OUT`."""
+__all__ = ["GameState", "Turn", "check_state"]
 
 
 @attrs.frozen
@@ -88,15 +57,30 @@ def check_names(value: Any) -> tuple[str, ...]:
     return names
 
 
-@attrs.frozen(init=False)
+
+def check_player_count(rules: RuleSet, count: int) -> None:
+    """Rule SETUP-1: the number of players must suit the rules; raise :class:`~qwirkle.InvalidStateError` if not.
+
+    >>> check_player_count(RuleSet(), 5)
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidStateError: 5 players: the game takes 2 to 4 (Rule SETUP-1)
+    """
+    if not rules.min_players <= count <= rules.max_players:
+        raise InvalidStateError(
+            f"{count} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
+        )
+
+
+@attrs.frozen
 class GameState:
     """A snapshot of a game: table, hands, bag, scores, whose turn, history and options.
 
     States are immutable; :func:`~qwirkle.apply` returns a new one. Build the
-    first state with :func:`~qwirkle.new_game`. A state built by hand (for a
-    puzzle or a test) is checked: the tiles on the board, in the hands and in
-    the bag must be the full set of the game (Rule TILES-2), the board legal
-    and connected, and every hand full while the bag has tiles (Rule SETUP-3).
+    first state with :func:`~qwirkle.new_game`, or set up a position by hand
+    with :func:`~qwirkle.position`, which checks it. The constructor itself
+    trusts its arguments, as the engine does when it builds the next state:
+    pass a state built from outside to :func:`check_state`.
 
     >>> from qwirkle import new_game
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -107,14 +91,17 @@ class GameState:
     players: tuple[str, ...]
     """Player names, in seat order."""
     board: Board
+    """The tiles on the table."""
     hands: tuple[tuple[Tile, ...], ...]
     """Each seat's tiles."""
     bag: tuple[Tile, ...]
     """The tiles left to draw, in draw order (the last is drawn first). Hidden from players."""
     scores: tuple[int, ...]
+    """Each seat's score."""
     current: int
     """The seat whose turn it is."""
     rules: RuleSet
+    """The options of the game."""
     history: tuple[Turn, ...]
     """Every turn played so far."""
     starter: int
@@ -123,114 +110,10 @@ class GameState:
     """The seed the game was dealt from, if known."""
     rng: int
     """The random state that will mix the bag next. Hidden from players."""
-    idle_turns: int
+    idle_turns: int = 0
     """Turns in a row without a placement (Rules END-3, END-5)."""
-    outcome: Outcome | None
+    outcome: Outcome | None = None
     """How the game ended, or ``None`` while it goes on."""
-
-    def __init__(
-        self,
-        *,
-        players: Sequence[str],
-        board: Board,
-        hands: Sequence[Sequence[Tile]],
-        bag: Sequence[Tile],
-        scores: Sequence[int] | None = None,
-        current: int = 0,
-        rules: RuleSet | None = None,
-        history: Sequence[Turn] = (),
-        starter: int | None = None,
-        seed: int | None = None,
-        rng: int = 0,
-        idle_turns: int = 0,
-        outcome: Outcome | None = None,
-    ) -> None:
-        rules = RuleSet() if rules is None else rules
-        if not isinstance(rules, RuleSet):
-            raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
-        names = check_names(players)
-        if not rules.min_players <= len(names) <= rules.max_players:
-            raise InvalidStateError(
-                f"{len(names)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
-            )
-        if not isinstance(board, Board):
-            raise InvalidStateError(f"board must be a Board, not {board!r}")
-        hand_tuples = check_hands(hands)
-        if len(hand_tuples) != len(names):
-            raise InvalidStateError("there must be one hand per player")
-        bag_tuple = check_tiles(bag, "the bag")
-        for seat, hand in enumerate(hand_tuples):
-            if len(hand) > rules.hand_size:
-                raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles; a hand holds {rules.hand_size}")
-            if bag_tuple and len(hand) != rules.hand_size and outcome is None:
-                raise InvalidStateError(
-                    f"seat {seat} holds {len(hand)} tiles while the bag has tiles (Rule SETUP-3)"
-                )
-        counts = Counter(board.values())
-        for hand in hand_tuples:
-            counts.update(hand)
-        counts.update(bag_tuple)
-        for tile in ALL_TILES:
-            if counts[tile] != rules.copies_per_tile:
-                raise InvalidStateError(
-                    f"there are {counts[tile]} {tile} tiles in the game; there must be "
-                    f"{rules.copies_per_tile} (Rule TILES-2)"
-                )
-        score_tuple = tuple(scores) if scores is not None else (0,) * len(names)
-        if len(score_tuple) != len(names) or not all(type(s) is int and s >= 0 for s in score_tuple):
-            raise InvalidStateError("scores must be one non-negative int per player")
-        for name, value in (("current", current), ("rng", rng), ("idle_turns", idle_turns)):
-            if type(value) is not int or value < 0:
-                raise InvalidStateError(f"{name} must be a non-negative int, not {value!r}")
-        if current >= len(names):
-            raise InvalidStateError(f"current seat {current} does not exist")
-        starter = current if starter is None else starter
-        if type(starter) is not int or not 0 <= starter < len(names):
-            raise InvalidStateError(f"starter seat {starter!r} does not exist")
-        if seed is not None and type(seed) is not int:
-            raise InvalidStateError(f"seed must be an int or None, not {seed!r}")
-        history_tuple = tuple(history)
-        if not all(isinstance(turn, Turn) for turn in history_tuple):
-            raise InvalidStateError("history must be a sequence of Turn values")
-        if outcome is not None and not isinstance(outcome, Outcome):
-            raise InvalidStateError(f"outcome must be an Outcome or None, not {outcome!r}")
-        if outcome is None and not bag_tuple and any(not hand for hand in hand_tuples):
-            raise InvalidStateError("a player has no tiles left, so the game is over (Rule END-2)")
-        if not board and history_tuple and any(isinstance(t.move, Place) for t in history_tuple):
-            raise InvalidStateError("the history has placements but the board is empty")
-        _set_fields(
-            self,
-            players=names,
-            board=board,
-            hands=hand_tuples,
-            bag=bag_tuple,
-            scores=score_tuple,
-            current=current,
-            rules=rules,
-            history=history_tuple,
-            starter=starter,
-            seed=seed,
-            rng=rng,
-            idle_turns=idle_turns,
-            outcome=outcome,
-        )
-
-    @classmethod
-    def _make(cls, **fields: Any) -> GameState:
-        """A state from fields the engine has already checked."""
-        state = object.__new__(cls)
-        _set_fields(state, **fields)
-        return state
-
-    def _evolve(self, **changes: Any) -> GameState:
-        """A copy with some fields changed, unchecked (engine use only)."""
-        state = object.__new__(GameState)
-        put = object.__setattr__
-        for name in _FIELDS:
-            put(state, name, getattr(self, name))
-        for name, value in changes.items():
-            put(state, name, value)
-        return state
 
     @property
     def hand(self) -> tuple[Tile, ...]:
@@ -254,6 +137,7 @@ class GameState:
 
     def _repr_svg_(self) -> str:
         """The table as SVG, so that Jupyter shows a state as a picture."""
+        # Imported here: the renderer reads position notation, which reads states.
         from qwirkle.render import board_svg
 
         return board_svg(self)
@@ -267,24 +151,82 @@ class GameState:
         return "\n".join(lines)
 
 
-_FIELDS = (
-    "players",
-    "board",
-    "hands",
-    "bag",
-    "scores",
-    "current",
-    "rules",
-    "history",
-    "starter",
-    "seed",
-    "rng",
-    "idle_turns",
-    "outcome",
-)
+def check_state(state: GameState) -> GameState:
+    """Return ``state`` if it could arise in a game, else raise :class:`~qwirkle.InvalidStateError`.
 
+    Every field must have its type; the tiles on the board, in the hands and
+    in the bag must be the full set of the game (Rule TILES-2); every hand is
+    full while the bag has tiles (Rule SETUP-3); the number of players suits
+    the rules (Rule SETUP-1). The board checks its own lines and connection
+    when it is built. :func:`~qwirkle.position` and the JSON loaders check
+    every state they build with it.
 
-def _set_fields(state: GameState, **fields: Any) -> None:
-    for name in _FIELDS:
-        object.__setattr__(state, name, fields[name])
-
+    >>> from qwirkle import new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> check_state(state) is state
+    True
+    >>> check_state(attrs.evolve(state, bag=state.bag[1:]))
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidStateError: there are 2 ... tiles in the game; there must be 3 (Rule TILES-2)
+    """
+    rules = state.rules
+    if not isinstance(rules, RuleSet):
+        raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
+    names = check_names(state.players)
+    if not isinstance(state.players, tuple):
+        raise InvalidStateError(f"players must be a tuple of names, not {state.players!r}")
+    check_player_count(rules, len(names))
+    if not isinstance(state.board, Board):
+        raise InvalidStateError(f"board must be a Board, not {state.board!r}")
+    hands = state.hands
+    if not isinstance(hands, tuple) or not all(isinstance(hand, tuple) for hand in hands):
+        raise InvalidStateError(f"hands must be a tuple of tuples of tiles, not {hands!r}")
+    check_hands(hands)
+    if len(hands) != len(names):
+        raise InvalidStateError("there must be one hand per player")
+    if not isinstance(state.bag, tuple):
+        raise InvalidStateError(f"the bag must be a tuple of tiles, not {state.bag!r}")
+    bag = check_tiles(state.bag, "the bag")
+    for seat, hand in enumerate(hands):
+        if len(hand) > rules.hand_size:
+            raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles; a hand holds {rules.hand_size}")
+        if bag and len(hand) != rules.hand_size and state.outcome is None:
+            raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles while the bag has tiles (Rule SETUP-3)")
+    counts = Counter(state.board.values())
+    for hand in hands:
+        counts.update(hand)
+    counts.update(bag)
+    for tile in ALL_TILES:
+        if counts[tile] != rules.copies_per_tile:
+            raise InvalidStateError(
+                f"there are {counts[tile]} {tile} tiles in the game; there must be "
+                f"{rules.copies_per_tile} (Rule TILES-2)"
+            )
+    scores = state.scores
+    if (
+        not isinstance(scores, tuple)
+        or len(scores) != len(names)
+        or not all(type(s) is int and s >= 0 for s in scores)
+    ):
+        raise InvalidStateError("scores must be a tuple of one non-negative int per player")
+    for name in ("current", "starter", "rng", "idle_turns"):
+        value = getattr(state, name)
+        if type(value) is not int or value < 0:
+            raise InvalidStateError(f"{name} must be a non-negative int, not {value!r}")
+    if state.current >= len(names):
+        raise InvalidStateError(f"current seat {state.current} does not exist")
+    if state.starter >= len(names):
+        raise InvalidStateError(f"starter seat {state.starter} does not exist")
+    if state.seed is not None and type(state.seed) is not int:
+        raise InvalidStateError(f"seed must be an int or None, not {state.seed!r}")
+    history = state.history
+    if not isinstance(history, tuple) or not all(isinstance(turn, Turn) for turn in history):
+        raise InvalidStateError("history must be a tuple of Turn values")
+    if state.outcome is not None and not isinstance(state.outcome, Outcome):
+        raise InvalidStateError(f"outcome must be an Outcome or None, not {state.outcome!r}")
+    if state.outcome is None and not bag and any(not hand for hand in hands):
+        raise InvalidStateError("a player has no tiles left, so the game is over (Rule END-2)")
+    if not state.board and any(isinstance(turn.move, Place) for turn in history):
+        raise InvalidStateError("the history has placements but the board is empty")
+    return state

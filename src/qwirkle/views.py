@@ -22,12 +22,13 @@ import attrs
 from qwirkle import _codec
 from qwirkle._codec import JSON, Reader
 from qwirkle.board import Board
+from qwirkle.endings import Outcome
 from qwirkle.errors import InvalidStateError, QwirkleError
 from qwirkle.moves import Exchange, Move
 from qwirkle.notation import format_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
-from qwirkle.state import GameState, Outcome
+from qwirkle.state import GameState
 from qwirkle.tiles import Tile
 
 __all__ = ["HiddenExchange", "PlayerView", "SeenTurn", "view"]

@@ -1,0 +1,144 @@
+"""The end of a game: why it ends, who wins, and the one test of whether a turn ended it.
+
+Every part of the library that needs to know about endings asks this module:
+the engine's :func:`~qwirkle.apply`, the
+:class:`~qwirkle.scorekeeper.Scorekeeper`, the replay of game records, turn
+reports, the command line and the simulator.
+
+>>> EndReason.WENT_OUT.rule, EndReason.WENT_OUT.words
+(<Rule.END_2: 'END-2'>, 'a player placed their last tile with the bag empty')
+>>> outcome_of(EndReason.BLOCKED, (12, 15, 15))
+Outcome(reason=EndReason.BLOCKED, scores=(12, 15, 15), winners=(1, 2), ended_by=None)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from qwirkle.catalogue import Rule
+from qwirkle.moves import Pass
+from qwirkle.ruleset import BlockedEnd, RuleSet
+
+__all__ = ["EndReason", "Outcome", "end_reason", "outcome_of", "passes_in_a_row"]
+
+
+class EndReason(enum.Enum):
+    """Why a game ended: each reason carries the rule that ends the game and a phrase that says why.
+
+    The value (``"went_out"``) is what JSON holds.
+
+    >>> EndReason("blocked").rule
+    <Rule.END_3: 'END-3'>
+    """
+
+    rule: Rule
+    """The rule that ends the game this way."""
+    words: str
+    """Why the game ended, as a phrase for messages and logs."""
+
+    def __new__(cls, value: str, rule: Rule, words: str) -> EndReason:
+        member = object.__new__(cls)
+        member._value_ = value
+        member.rule = rule
+        member.words = words
+        return member
+
+    WENT_OUT = ("went_out", Rule.END_2, "a player placed their last tile with the bag empty")
+    """A player placed their last tile with the bag empty (Rule END-2)."""
+    BLOCKED = ("blocked", Rule.END_3, "the bag is empty and nobody can place")
+    """The bag is empty and nobody can place (Rule END-3)."""
+    STALEMATE = ("stalemate", Rule.END_5, "too many rounds went by without a placement")
+    """The configured number of rounds passed with no placement (Rule END-5)."""
+
+    def __repr__(self) -> str:
+        return f"EndReason.{self.name}"
+
+
+@attrs.frozen
+class Outcome:
+    """How a finished game ended: the reason, the final scores and the winners.
+
+    Build one with :func:`outcome_of`, which applies Rule END-4.
+    """
+
+    reason: EndReason
+    scores: tuple[int, ...]
+    """Final scores, by seat."""
+    winners: tuple[int, ...]
+    """The seats with the highest score."""
+    ended_by: int | None = None
+    """The seat that went out, when ``reason`` is :attr:`EndReason.WENT_OUT`."""
+
+
+def outcome_of(reason: EndReason, scores: Sequence[int], ended_by: int | None = None) -> Outcome:
+    """The outcome of a game that ended for ``reason`` with these final scores.
+
+    Rule END-4: the highest total wins; a tie is a shared win, so several
+    seats may win. ``ended_by`` is the seat that went out (Rule END-2), and
+    only then.
+
+    >>> outcome_of(EndReason.WENT_OUT, (20, 9), ended_by=1).winners
+    (0,)
+    """
+    final = tuple(scores)
+    best = max(final)
+    return Outcome(
+        reason=reason,
+        scores=final,
+        winners=tuple(seat for seat, points in enumerate(final) if points == best),
+        ended_by=ended_by if reason is EndReason.WENT_OUT else None,
+    )
+
+
+def end_reason(
+    rules: RuleSet,
+    *,
+    went_out: bool,
+    bag_size: int,
+    idle_turns: int,
+    passes_in_a_row: int,
+    seats: int,
+    nobody_can_place: Callable[[], bool],
+) -> EndReason | None:
+    """Whether the turn just played ended the game, and why; ``None`` if it goes on.
+
+    Rule END-2: the player who moved placed their last tile with the bag
+    empty (``went_out``). Rule END-3: the bag is empty and nobody can place,
+    checked after every turn or, with ``blocked_end_detection`` set to a
+    round of passes, once every seat has passed in a row.
+    ``nobody_can_place`` is asked only then: the engine looks at the hands,
+    while a score keeper that cannot see them takes a round of passes as the
+    players' word. Rule END-5: the optional limit of rounds with no placement.
+
+    >>> end_reason(RuleSet(), went_out=False, bag_size=0, idle_turns=1, passes_in_a_row=1, seats=2,
+    ...            nobody_can_place=lambda: True)
+    EndReason.BLOCKED
+    """
+    if went_out:
+        return EndReason.WENT_OUT
+    if not bag_size:
+        waited = rules.blocked_end_detection is BlockedEnd.IMMEDIATE or passes_in_a_row >= seats
+        if waited and nobody_can_place():
+            return EndReason.BLOCKED
+    limit = rules.stalemate_rounds
+    if limit is not None and idle_turns >= limit * seats:
+        return EndReason.STALEMATE
+    return None
+
+
+def passes_in_a_row(moves: Sequence[object], seats: int) -> int:
+    """How many of the last moves, up to one per seat, were passes (Rule END-3's round of passes).
+
+    >>> from qwirkle import Pass, parse_move
+    >>> passes_in_a_row([parse_move("Ro@0,0"), Pass(), Pass()], 2)
+    2
+    """
+    n = 0
+    for move in reversed(moves[-seats:]):
+        if not isinstance(move, Pass):
+            break
+        n += 1
+    return n

@@ -1,0 +1,226 @@
+"""The legal moves of a state, as a lazy collection: iterate, count, test membership, rank.
+
+The move generator (:mod:`qwirkle.movegen`) works on plain ints; this module
+turns what it finds into move objects, only when they are asked for.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Collection, Iterator
+from itertools import chain
+
+from qwirkle.board import Cell, cell_of
+from qwirkle.legality import can_exchange, is_legal
+from qwirkle.lines import bits
+from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchanges, top, windows
+from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.scoring import Score, score_placed
+from qwirkle.state import GameState
+from qwirkle.tiles import ALL_TILES, Tile
+
+__all__ = ["LegalMoves", "legal_moves"]
+
+
+@functools.lru_cache(maxsize=4096)
+def _exchange(pick: tuple[int, ...]) -> Exchange:
+    # Moves are immutable, and a hand offers the same few dozen exchanges turn after turn.
+    return Exchange._trusted(tuple(map(ALL_TILES.__getitem__, pick)))
+
+
+def _place(keyed: Keyed) -> Place:
+    return Place._trusted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]))
+
+
+def _window_places(keys: tuple[int, ...], opts: tuple[int, ...]) -> list[Place]:
+    """The placements of one window (see :func:`~qwirkle.movegen.windows`), as move objects."""
+    # The bit loops are written out: this builds every move a listing returns, hundreds a position.
+    trusted = Place._trusted
+    out: list[Place] = []
+    if len(keys) == 1:
+        cell = cell_of(keys[0])
+        mask = opts[0]
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            out.append(trusted(((cell, ALL_TILES[low.bit_length() - 1]),)))
+        return out
+    cells = [cell_of(k) for k in keys]
+    if len(keys) == 2:
+        # Most multi-tile moves place two tiles: each (cell, tile) pair is built once and shared.
+        first_cell, second_cell = cells
+        a, b = opts
+        seconds = []
+        while b:
+            low = b & -b
+            b ^= low
+            seconds.append((low, (second_cell, ALL_TILES[low.bit_length() - 1])))
+        while a:
+            low = a & -a
+            a ^= low
+            first = (first_cell, ALL_TILES[low.bit_length() - 1])
+            for bit, second in seconds:
+                if bit != low:
+                    out.append(trusted((first, second)))
+        return out
+    # Longer windows: extend every partial placement by each tile it does not use yet, cell by cell.
+    partial: list[tuple[int, tuple[tuple[Cell, Tile], ...]]] = [(0, ())]
+    for cell, mask in zip(cells, opts, strict=True):
+        options = [(1 << t, (cell, ALL_TILES[t])) for t in bits(mask)]
+        partial = [(used | bit, (*pairs, pair)) for used, pairs in partial for bit, pair in options if not used & bit]
+    return [trusted(pairs) for _, pairs in partial]
+
+
+class LegalMoves(Collection[Move]):
+    """The legal moves of a state, as a lazy collection.
+
+    Iterate it for every legal move, each once: placements first, then one
+    exchange per distinct set of tiles, then the pass when it is the only
+    move (Rule TURN-3). ``len`` counts without building moves, and
+    ``move in moves`` checks that one move. On the opening turn the table is
+    empty and any position will do, so the placements listed (and accepted by
+    ``in``) are the openings laid from ``(0, 0)`` towards +x or +y; use
+    :func:`~qwirkle.is_legal` to check an opening laid elsewhere.
+
+    >>> from qwirkle import new_game
+    >>> moves = legal_moves(new_game(["Ann", "Bob"], seed=7))
+    >>> len(moves) == len(list(moves))
+    True
+    >>> all(move in moves for move in moves)
+    True
+    """
+
+    __slots__ = ("_count", "_found", "_pass", "_state")
+
+    def __init__(self, state: GameState) -> None:
+        self._state = state
+        self._found: list[Window] | None = None
+        self._count: int | None = None
+        self._pass: bool | None = None
+
+    def _windows(self) -> list[Window]:
+        """The move generator's windows, found once and shared by counting, listing and ranking."""
+        if self._found is None:
+            state = self._state
+            if state.outcome is None:
+                self._found = windows(state.board, [t.index for t in state.hand], state.rules)
+            else:
+                self._found = []
+        return self._found
+
+    def placements(self) -> Iterator[Place]:
+        """The legal placements, each once."""
+        return chain.from_iterable(_window_places(keys, opts) for keys, opts, _ in self._windows())
+
+    def _exchange_limit(self) -> int:
+        """The most tiles an exchange may hold now, 0 if none is allowed."""
+        state = self._state
+        if not can_exchange(state):
+            return 0
+        if state.rules.exchange_limited_by_bag:
+            return min(len(state.hand), len(state.bag))
+        return len(state.hand)
+
+    def exchanges(self) -> Iterator[Exchange]:
+        """The legal exchanges, one per distinct set of tiles (Rules EXCHANGE-1, EXCHANGE-5)."""
+        largest = self._exchange_limit()
+        if not largest:
+            return iter(())
+        return map(_exchange, exchanges([t.index for t in self._state.hand], largest))
+
+    def can_pass(self) -> bool:
+        """Whether passing is legal (Rule TURN-3)."""
+        if self._pass is None:
+            # Asked by both len() and iteration, which list() calls one after the other.
+            self._pass = is_legal(self._state, Pass())
+        return self._pass
+
+    def scored(self) -> Iterator[tuple[Place, int]]:
+        """Each legal placement with the points it would score, end bonus included.
+
+        Cheaper than calling :func:`~qwirkle.score` on each move: the points
+        come from the move generator, which scores each window once.
+        """
+        state = self._state
+        bonus = 0 if state.bag else state.rules.end_bonus
+        out = len(state.hand)
+        for keys, opts, points in self._windows():
+            if len(keys) == out:
+                points += bonus
+            for move in _window_places(keys, opts):
+                yield move, points
+
+    def top(self) -> tuple[int, list[Place]]:
+        """The highest score a placement can make now, and every placement that makes it.
+
+        The end bonus counts (Rule SCORE-8). With no placement possible, the
+        answer is ``(-1, [])``. Much faster than scoring every move.
+        """
+        best, found = self._top()
+        return best, [_place(keyed) for keyed in found]
+
+    def _top(self) -> tuple[int, Iterator[Keyed]]:
+        state = self._state
+        bonus = 0 if state.bag else state.rules.end_bonus
+        return top(self._windows(), len(state.hand), bonus)
+
+    def best(self) -> tuple[Place, Score] | None:
+        """The highest-scoring placement (the first listed among equals) and its score, or ``None``.
+
+        The end bonus counts: with the bag empty, going out may beat a
+        bigger line (Rule SCORE-8).
+
+        >>> from qwirkle import new_game, score
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> move, points = legal_moves(state).best()
+        >>> points.total == max(score(state, m).total for m in legal_moves(state).placements())
+        True
+        """
+        _, found = self._top()
+        first = next(found, None)
+        if first is None:
+            return None
+        state = self._state
+        placed = dict(first)
+        # Legal by construction: only the score is left to work out.
+        goes_out = len(placed) == len(state.hand) and not state.bag
+        gained = score_placed(state.board._grid, placed, state.rules, end_bonus=goes_out)
+        return _place(first), gained
+
+    def __iter__(self) -> Iterator[Move]:
+        return chain(self.placements(), self.exchanges(), (Pass(),) if self.can_pass() else ())
+
+    def __len__(self) -> int:
+        if self._count is None:
+            state = self._state
+            if state.outcome is not None:
+                self._count = 0
+            else:
+                total = count(self._windows())
+                largest = self._exchange_limit()
+                if largest:
+                    total += count_exchanges([t.index for t in state.hand], largest)
+                self._count = total + (1 if self.can_pass() else 0)
+        return self._count
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, (Place, Exchange, Pass)):
+            return False
+        if isinstance(move, Place) and self._state.is_opening and move.cells[0] != (0, 0):
+            return False
+        return is_legal(self._state, move)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {len(self)} moves>"
+
+
+def legal_moves(state: GameState) -> LegalMoves:
+    """Every legal move of the player to move, as a lazy collection (see :class:`LegalMoves`).
+
+    >>> from qwirkle import new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> moves = legal_moves(state)
+    >>> next(iter(moves)) in moves
+    True
+    """
+    return LegalMoves(state)
