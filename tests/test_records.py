@@ -27,8 +27,8 @@ from qwirkle import (
     parse_move,
 )
 from qwirkle.records import GameRecord, RecordedTurn
-from qwirkle.state_json import state_from_json, state_to_json
 from qwirkle.scorekeeper import Scorekeeper
+from qwirkle.state_json import state_from_json, state_to_json
 from qwirkle.views import HiddenExchange
 from tests.played import finished, play, states
 

@@ -99,8 +99,8 @@ def end_reason(
     went_out: bool,
     bag_size: int,
     idle_turns: int,
-    passes_in_a_row: int,
     seats: int,
+    passes_in_a_row: Callable[[], int],
     nobody_can_place: Callable[[], bool],
 ) -> EndReason | None:
     """Whether the turn just played ended the game, and why; ``None`` if it goes on.
@@ -109,18 +109,19 @@ def end_reason(
     empty (``went_out``). Rule END-3: the bag is empty and nobody can place,
     checked after every turn or, with ``blocked_end_detection`` set to a
     round of passes, once every seat has passed in a row.
-    ``nobody_can_place`` is asked only then: the engine looks at the hands,
+    ``passes_in_a_row`` and ``nobody_can_place`` are asked only when they
+    matter, since they cost more than the rest: the engine looks at the hands,
     while a score keeper that cannot see them takes a round of passes as the
     players' word. Rule END-5: the optional limit of rounds with no placement.
 
-    >>> end_reason(RuleSet(), went_out=False, bag_size=0, idle_turns=1, passes_in_a_row=1, seats=2,
-    ...            nobody_can_place=lambda: True)
+    >>> end_reason(RuleSet(), went_out=False, bag_size=0, idle_turns=1, seats=2,
+    ...            passes_in_a_row=lambda: 1, nobody_can_place=lambda: True)
     EndReason.BLOCKED
     """
     if went_out:
         return EndReason.WENT_OUT
     if not bag_size:
-        waited = rules.blocked_end_detection is BlockedEnd.IMMEDIATE or passes_in_a_row >= seats
+        waited = rules.blocked_end_detection is BlockedEnd.IMMEDIATE or passes_in_a_row() >= seats
         if waited and nobody_can_place():
             return EndReason.BLOCKED
     limit = rules.stalemate_rounds

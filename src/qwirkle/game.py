@@ -251,8 +251,8 @@ def apply(state: GameState, move: Move, *, player: int | None = None) -> GameSta
         went_out=not hand,
         bag_size=len(bag),
         idle_turns=idle,
-        passes_in_a_row=passes_in_a_row([turn.move for turn in history[-seats:]], seats),
         seats=seats,
+        passes_in_a_row=lambda: passes_in_a_row([turn.move for turn in history[-seats:]], seats),
         nobody_can_place=lambda: not any(can_place(board, [t.index for t in held]) for held in hands),
     )
     return attrs.evolve(

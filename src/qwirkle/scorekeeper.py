@@ -260,8 +260,8 @@ class Scorekeeper:
             went_out=not hand_sizes[turn.player],
             bag_size=bag_size,
             idle_turns=idle,
-            passes_in_a_row=passes,
             seats=seats,
+            passes_in_a_row=lambda: passes,
             # The hands are hidden: a round of passes is the players' word that nobody can place.
             nobody_can_place=lambda: passes >= seats,
         )
