@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, Final, NoReturn, TypeVar
 
 import attrs
+from attrs import AttrsInstance
 
 from qwirkle.board import COORD_LIMIT, Cell
 from qwirkle.endings import EndReason, Outcome, outcome_of
@@ -37,6 +38,7 @@ FORMAT_VERSION: Final = 1
 """The version of the state, view and record formats this library writes and reads."""
 
 T = TypeVar("T")
+A = TypeVar("A", bound=AttrsInstance)
 
 JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None."""
@@ -225,35 +227,64 @@ def decode_score(reader: Reader) -> Score:
     return score
 
 
-def encode_rules(rules: RuleSet) -> dict[str, JSON]:
-    """Every option, enums by their value, so that a record stays readable if the defaults change."""
+def encode_rules(rules: AttrsInstance) -> dict[str, JSON]:
+    """Every option of a rule set (an attrs class such as :class:`~qwirkle.RuleSet`), enums by their value.
+
+    Every option is written, so that a record stays readable if the defaults change.
+    """
     out: dict[str, JSON] = {}
-    for field in attrs.fields(RuleSet):
+    for field in attrs.fields(type(rules)):
         value = getattr(rules, field.name)
         out[field.name] = value.value if isinstance(value, enum.Enum) else value
     return out
 
 
+MAX_OPTION: Final = 10**4
+"""The largest number any option may be given in JSON."""
+
+
+_READERS: dict[type, tuple[tuple[str, Callable[[Reader], object]], ...]] = {}
+
+
+def _option_readers(kind: type[AttrsInstance]) -> tuple[tuple[str, Callable[[Reader], object]], ...]:
+    """How to read each option of a rule set class, worked out once from the types of its fields."""
+    found = _READERS.get(kind)
+    if found is None:
+        fields = attrs.fields(attrs.resolve_types(kind))
+        found = _READERS[kind] = tuple((field.name, _reader_for(field.type)) for field in fields)
+    return found
+
+
+def _reader_for(annotation: object) -> Callable[[Reader], object]:
+    """The reader of one option, chosen by its type alone: a new option of a known type needs nothing here."""
+    if isinstance(annotation, type) and issubclass(annotation, enum.Enum):
+        return lambda item: item.enum(annotation)
+    if annotation is bool:
+        return Reader.boolean
+    if annotation is int:
+        return lambda item: item.integer(0, MAX_OPTION)
+    if annotation == int | None:
+        return lambda item: item.optional_integer(0, MAX_OPTION)
+    raise TypeError(f"no JSON reader for an option of type {annotation!r}")
+
+
 def decode_rules(reader: Reader) -> RuleSet:
-    """A rule set from an object of options; options left out keep their defaults."""
-    names = tuple(field.name for field in attrs.fields(RuleSet))
-    fields = reader.fields((), names)
-    values: dict[str, object] = {}
-    for field in attrs.fields(RuleSet):
-        if field.name not in fields:
-            continue
-        item = fields[field.name]
-        default = field.default
-        if isinstance(default, enum.Enum):
-            values[field.name] = item.enum(type(default))
-        elif isinstance(default, bool):
-            values[field.name] = item.boolean()
-        elif field.name == "stalemate_rounds":
-            values[field.name] = item.optional_integer(1, 10**6)
-        else:
-            values[field.name] = item.integer(0, 10**4)
+    """A :class:`~qwirkle.RuleSet` from an object of options (see :func:`decode_options`)."""
+    return decode_options(reader, RuleSet)
+
+
+def decode_options(reader: Reader, kind: type[A]) -> A:
+    """A rule set of class ``kind`` from an object of options; options left out keep their defaults.
+
+    Each option is read by its field's type (an enum by value, a bool, an
+    int, or an int or null); the rule set's own validators then check its
+    range, and their error gets the JSON path.
+    """
+    readers = _option_readers(kind)
+    fields = reader.fields((), tuple(name for name, _ in readers))
+    values = {name: read(fields[name]) for name, read in readers if name in fields}
     try:
-        return RuleSet(**values)  # type: ignore[arg-type]
+        return kind(**values)
     except InvalidOptionsError as error:
         raise reader.fail(str(error)) from None
 
