@@ -111,10 +111,10 @@ def naive_check(
     board: Mapping[Cell, Tile],
     hand: Sequence[Tile],
     placement: Mapping[Cell, Tile],
-    *,
-    opening_must_play_max_group: bool = True,
+    rules: RuleSet | None = None,
 ) -> bool:
-    """Whether placing ``placement`` from ``hand`` on ``board`` is legal, decided from scratch."""
+    """Whether placing ``placement`` from ``hand`` on ``board`` under ``rules`` is legal, decided from scratch."""
+    rules = RuleSet() if rules is None else rules
     if not placement:
         return False
     # TURN-1: the tiles come from the hand, copies counted.
@@ -141,7 +141,7 @@ def naive_check(
         # PLACE-4: some placed tile touches the table along an edge.
         if not any(n in board for cell in placement for n in neighbours(cell)):
             return False
-    elif opening_must_play_max_group and len(placement) != largest_group(hand):
+    elif rules.opening_must_play_max_group and len(placement) != largest_group(hand):
         # START-4: the opening is a largest group (it is one line, which LINE-6 below checks).
         return False
     # LINE-6: every line through every placed tile, both ways, obeys LINE-2 to LINE-4.
@@ -211,7 +211,7 @@ def _openings(hand: Sequence[Tile], rules: RuleSet) -> set[Place]:
         for order in _tile_orders(hand, size):
             for dx, dy in AXES:
                 placement = {(i * dx, i * dy): tile for i, tile in enumerate(order)}
-                if naive_check({}, hand, placement, opening_must_play_max_group=rules.opening_must_play_max_group):
+                if naive_check({}, hand, placement, rules):
                     found.add(Place(placement))
     return found
 
@@ -298,7 +298,7 @@ def brute_placements(state: GameState) -> set[Place]:
             if not all(fits_across(c, t, a) for c, t in zip(ordered, order, strict=True) for a in across):
                 continue
             placement = dict(zip(ordered, order, strict=True))
-            if naive_check(board, hand, placement):
+            if naive_check(board, hand, placement, state.rules):
                 found.add(Place(placement))
     return found
 
@@ -338,12 +338,7 @@ def brute_is_legal(state: GameState, move: Move) -> bool:
     if state.outcome is not None:
         return False
     if isinstance(move, Place):
-        return naive_check(
-            dict(state.board.items()),
-            state.hand,
-            dict(move.placements),
-            opening_must_play_max_group=state.rules.opening_must_play_max_group,
-        )
+        return naive_check(dict(state.board.items()), state.hand, dict(move.placements), state.rules)
     if isinstance(move, Exchange):
         return move in brute_exchanges(state)
     return brute_can_pass(state, brute_placements(state), brute_exchanges(state))

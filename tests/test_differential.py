@@ -211,12 +211,7 @@ def check_membership(
     for move in _candidates(state, sorted(placements, key=repr), random.Random(seed)):
         if isinstance(move, Place):
             listed_ok = move in placements
-            legal = not over and naive_check(
-                board,
-                state.hand,
-                dict(move.placements),
-                opening_must_play_max_group=state.rules.opening_must_play_max_group,
-            )
+            legal = not over and naive_check(board, state.hand, dict(move.placements), state.rules)
         elif isinstance(move, Exchange):
             listed_ok = legal = move in exchanges
         else:
