@@ -19,8 +19,9 @@ from pathlib import Path
 
 from qwirkle import QwirkleError, format_move
 from qwirkle.bots import GreedyBot, RandomBot, play_game
-from qwirkle.records import GameRecord, Replay
+from qwirkle.records import GameRecord
 from qwirkle.render import board_svg, board_text
+from qwirkle.replay import Replay
 from qwirkle.views import HiddenExchange
 
 HELP = "Commands: n (next), p (previous), g N (go to turn N), first, last, svg FILE, q (quit)"

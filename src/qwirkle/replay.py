@@ -1,0 +1,280 @@
+"""Replaying a game record: every move played through the rules, and the first mismatch refused.
+
+A record with a seed, or with the hands and draws noted, is replayed on full
+states; one without either, on a :class:`~qwirkle.scorekeeper.Scorekeeper`
+that sees only the table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TypeAlias
+
+import attrs
+
+from qwirkle.board import Board
+from qwirkle.catalogue import Rule
+from qwirkle.endings import EndReason, Outcome
+from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError, ReplayError
+from qwirkle.events import report
+from qwirkle.game import apply, choose_starter, new_game
+from qwirkle.moves import Exchange, Place
+from qwirkle.notation import format_tile
+from qwirkle.ruleset import RuleSet
+from qwirkle.scorekeeper import Scorekeeper
+from qwirkle.scoring import Score
+from qwirkle.state import GameState, check_state
+from qwirkle.tiles import ALL_TILES, Tile
+from qwirkle.views import HiddenExchange
+
+if TYPE_CHECKING:
+    # Records call the replay, so the replay knows them by name only.
+    from qwirkle.records import GameRecord, RecordedTurn
+
+__all__ = ["Replay", "Table", "replay"]
+
+Table: TypeAlias = GameState | Scorekeeper
+"""One step of a replay: a full state, or a score keeper's table when the hands are unknown."""
+
+
+@attrs.frozen
+class Replay:
+    """A record played through the rules: every step from the deal to the last move.
+
+    ``steps[0]`` is the table before the first move and ``steps[i]`` the
+    table after move ``i``. The steps are :class:`~qwirkle.GameState` values
+    when the tiles are known (a seed or hand-entered draws), else
+    :class:`~qwirkle.scorekeeper.Scorekeeper` values.
+    """
+
+    record: GameRecord
+    steps: tuple[Table, ...]
+
+    @property
+    def final(self) -> Table:
+        """The table after the last move."""
+        return self.steps[-1]
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+
+def replay(record: GameRecord) -> Replay:
+    """Play ``record`` through the rules; raise :class:`~qwirkle.ReplayError` at the first mismatch.
+
+    See :meth:`GameRecord.replay <qwirkle.records.GameRecord.replay>`.
+
+    >>> from qwirkle import parse_move
+    >>> from qwirkle.records import GameRecord, RecordedTurn
+    >>> record = GameRecord(players=("Ann", "Bob"), turns=(RecordedTurn(0, parse_move("Ro@0,0 Rs@1,0"), 2),))
+    >>> replay(record).final.scores
+    (2, 0)
+    """
+    if record.seed is not None and record.hands is not None:
+        raise InvalidRecordError("a record gives either a seed or the dealt hands, not both", "$.hands")
+    if record.seed is None and record.hands is None:
+        return _replay_table(record)
+    steps: list[GameState] = [_deal(record)]
+    for number, turn in enumerate(record.turns, start=1):
+        steps.append(_step(record, steps[-1], number, turn))
+    _check_result(record, steps[-1].outcome)
+    return Replay(record, tuple(steps))
+
+
+def _deal(record: GameRecord) -> GameState:
+    """The first state: dealt from the seed, or built from the noted hands (Rules SETUP-2, START-1 to START-3)."""
+
+    def pick(tied: tuple[int, ...]) -> int:
+        if record.starter not in tied:
+            names = ", ".join(record.players[seat] for seat in tied)
+            raise ReplayError(Rule.START_2, 1, f"{names} hold the largest group, so {record.players[record.starter]} "
+                              "may not open")  # fmt: skip
+        return record.starter
+
+    try:
+        if record.seed is not None:
+            state = new_game(record.players, seed=record.seed, rules=record.rules, tiebreak=pick)
+            if state.starter != record.starter:
+                pick((state.starter,))
+            return state
+        assert record.hands is not None
+        pick(_tied(record.hands, record.rules))
+        left = Counter(dict.fromkeys(ALL_TILES, record.rules.copies_per_tile))
+        for hand in record.hands:
+            left.subtract(hand)
+        if any(count < 0 for count in left.values()):
+            raise InvalidRecordError(
+                f"the hands hold more than {record.rules.copies_per_tile} copies of a tile (Rule TILES-2)", "$.hands"
+            )
+        return check_state(
+            GameState(
+                players=record.players,
+                board=Board(),
+                hands=record.hands,
+                bag=tuple(sorted(left.elements())),
+                scores=(0,) * len(record.players),
+                current=record.starter,
+                rules=record.rules,
+                history=(),
+                starter=record.starter,
+                seed=None,
+                rng=0,
+            )
+        )
+    except InvalidRecordError:
+        raise
+    except QwirkleError as error:
+        raise InvalidRecordError(str(error)) from None
+
+
+def _step(record: GameRecord, state: GameState, number: int, turn: RecordedTurn) -> GameState:
+    if isinstance(turn.move, HiddenExchange):
+        where = f"$.turns[{number - 1}]"
+        raise InvalidRecordError("an exchange must name its tiles when the hands are known", where)
+    if turn.player != state.current and state.outcome is None:
+        raise ReplayError(
+            Rule.START_7,
+            number,
+            f"it is {state.players[state.current]}'s turn, but the record has {state.players[turn.player]} move",
+        )
+    move = turn.move
+    noted = record.seed is None
+    if noted and isinstance(move, Place):
+        state = _draw_next(state, move, turn, number)
+    try:
+        after = apply(state, move)
+    except IllegalMoveError as error:
+        raise ReplayError(error.rule, number, error.reason) from None
+    _check_score(after.history[-1].score, turn, number)
+    drawn = report(state, after).drawn
+    if noted and isinstance(move, Exchange):
+        after = _patch_exchange(state, after, move, turn, number)
+    elif turn.drawn is not None and Counter(turn.drawn) != Counter(drawn):
+        rule = Rule.EXCHANGE_1 if isinstance(move, Exchange) else Rule.TURN_2
+        raise ReplayError(rule, number, f"the record says {_list(turn.drawn)} were drawn, not {_list(drawn)}")
+    return after
+
+
+def _replay_table(record: GameRecord) -> Replay:
+    try:
+        keeper = Scorekeeper.start(record.players, rules=record.rules, starter=record.starter)
+    except QwirkleError as error:
+        raise InvalidRecordError(str(error)) from None
+    steps = [keeper]
+    for number, turn in enumerate(record.turns, start=1):
+        if keeper.outcome is None and turn.player != keeper.current:
+            raise ReplayError(
+                Rule.START_7,
+                number,
+                f"it is {keeper.players[keeper.current]}'s turn, not {keeper.players[turn.player]}'s",
+            )
+        try:
+            keeper = keeper.apply(turn.move)
+        except IllegalMoveError as error:
+            raise ReplayError(error.rule, number, error.reason) from None
+        _check_score(keeper.history[-1].score, turn, number)
+        steps.append(keeper)
+    final = steps[-1]
+    if (
+        record.result is not None
+        and final.outcome is None
+        and record.result.reason is EndReason.BLOCKED
+        and final.bag_size == 0
+    ):
+        # Nobody at the table could place: the players ended the game (Rule END-3).
+        final = final.end_blocked()
+        steps[-1] = final
+    _check_result(record, final.outcome)
+    return Replay(record, tuple(steps))
+
+
+def _check_result(record: GameRecord, reached: Outcome | None) -> None:
+    if record.result is None or record.result == reached:
+        return
+    number = max(1, len(record.turns))
+    if reached is None:
+        rule = record.result.reason.rule
+        raise ReplayError(rule, number, "the record says the game ended, but by the rules it goes on")
+    raise ReplayError(
+        reached.reason.rule,
+        number,
+        f"the record's result ({record.result.reason.value}, scores {list(record.result.scores)}) is not the end "
+        f"the rules reach ({reached.reason.value}, scores {list(reached.scores)})",
+    )
+
+
+def _tied(hands: Sequence[Sequence[Tile]], rules: RuleSet) -> tuple[int, ...]:
+    """The seats that hold a largest group (Rules START-1, START-2)."""
+    tied: list[int] = []
+
+    def collect(seats: tuple[int, ...]) -> int:
+        tied.extend(seats)
+        return seats[0]
+
+    seat = choose_starter(hands, rules.start_tiebreak, None, collect)
+    return tuple(tied) or (seat,)
+
+
+def _list(tiles: Sequence[Tile]) -> str:
+    return " ".join(format_tile(tile) for tile in tiles) or "no tiles"
+
+
+def _check_score(points: Score, turn: RecordedTurn, number: int) -> None:
+    """The recorded points must be what the rules give; the rule named is the part of the score that differs."""
+    if points.total == turn.score:
+        return
+    if points.total == 0:
+        rule = Rule.SCORE_6
+    elif points.end_bonus and turn.score == points.total - points.end_bonus:
+        rule = Rule.SCORE_8
+    elif points.qwirkle_points and turn.score == points.total - points.qwirkle_points:
+        rule = Rule.SCORE_4
+    elif points.lone_tile_points:
+        rule = Rule.SCORE_7
+    elif len(points.lines) > 1:
+        rule = Rule.SCORE_2
+    else:
+        rule = Rule.SCORE_1
+    raise ReplayError(rule, number, f"the record says {turn.score} points; the move scores {points.total}")
+
+
+def _draw_next(state: GameState, move: Place, turn: RecordedTurn, number: int) -> GameState:
+    """The state with the recorded draws on top of the bag, so that the engine draws them (Rule TURN-2)."""
+    want = min(len(move), len(state.bag))
+    drawn = turn.drawn
+    if drawn is None:
+        if want:
+            raise InvalidRecordError("the tiles drawn must be noted when there is no seed", f"$.turns[{number - 1}]")
+        return state
+    if len(drawn) != want:
+        raise ReplayError(Rule.TURN_2, number, f"the player draws {want} tiles, but the record has {len(drawn)}")
+    rest = list(state.bag)
+    for tile in drawn:
+        if tile not in rest:
+            raise ReplayError(Rule.TILES_2, number, f"no {tile} is left in the bag to draw")
+        rest.remove(tile)
+    # The engine draws from the end of the bag, in order.
+    return attrs.evolve(state, bag=(*rest, *drawn))
+
+
+def _patch_exchange(before: GameState, after: GameState, move: Exchange, turn: RecordedTurn, number: int) -> GameState:
+    """The state after an exchange, with the hand holding the tiles the record says were drawn (Rule EXCHANGE-1)."""
+    drawn = turn.drawn
+    if drawn is None:
+        raise InvalidRecordError("the tiles drawn must be noted when there is no seed", f"$.turns[{number - 1}]")
+    if len(drawn) != len(move):
+        raise ReplayError(Rule.EXCHANGE_1, number, f"{len(move)} tiles go back, but the record draws {len(drawn)}")
+    kept = list(before.hands[before.current])
+    for tile in move.tiles:
+        kept.remove(tile)
+    pool = list(after.bag) + list(after.hands[before.current])
+    for tile in kept:
+        pool.remove(tile)
+    for tile in drawn:
+        if tile not in pool:
+            raise ReplayError(Rule.TILES_2, number, f"no {tile} is left in the bag to draw")
+        pool.remove(tile)
+    hands = list(after.hands)
+    hands[before.current] = (*kept, *drawn)
+    return attrs.evolve(after, hands=tuple(hands), bag=tuple(pool))
