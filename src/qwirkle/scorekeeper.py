@@ -32,6 +32,7 @@ from qwirkle.errors import IllegalMoveError, InvalidStateError
 from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.notation import parse_move
+from qwirkle.render import board_svg
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import NOTHING, Score, score_lines
 from qwirkle.state import check_names, check_player_count
@@ -113,8 +114,6 @@ class Scorekeeper:
 
     def _repr_svg_(self) -> str:
         """The table as SVG, so that Jupyter shows it as a picture."""
-        from qwirkle.render import board_svg
-
         return board_svg(self)
 
     def score(self, move: Place | str) -> Score:

@@ -26,6 +26,7 @@ from qwirkle.endings import Outcome
 from qwirkle.errors import InvalidStateError, QwirkleError
 from qwirkle.moves import Exchange, Move
 from qwirkle.notation import format_tile
+from qwirkle.render import board_svg
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
 from qwirkle.state import GameState
@@ -117,8 +118,6 @@ class PlayerView:
 
     def _repr_svg_(self) -> str:
         """The table as SVG, so that Jupyter shows it as a picture."""
-        from qwirkle.render import board_svg
-
         return board_svg(self)
 
     def to_json(self) -> dict[str, JSON]:
