@@ -26,15 +26,14 @@ from qwirkle.notation import (
     MAX_NOTATION_LENGTH,
     format_cell,
     format_move,
-    format_position,
     format_tile,
     format_tiles,
     parse_cell,
     parse_move,
-    parse_position,
     parse_tile,
     parse_tiles,
 )
+from qwirkle.position_notation import format_position, parse_position
 from tests.played import play, states
 
 coords = st.integers(min_value=-COORD_LIMIT + 1, max_value=COORD_LIMIT - 1)

@@ -29,7 +29,8 @@ from qwirkle.game import apply, choose_starter, is_over, new_game, position, sco
 from qwirkle.legality import is_legal, verify
 from qwirkle.legalmoves import LegalMoves, legal_moves
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
-from qwirkle.notation import format_move, format_position, format_tile, parse_move, parse_position, parse_tile
+from qwirkle.notation import format_move, format_tile, parse_move, parse_tile
+from qwirkle.position_notation import format_position, parse_position
 from qwirkle.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.state import GameState, Turn, check_state

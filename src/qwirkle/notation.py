@@ -1,4 +1,4 @@
-"""A short text notation for tiles, cells, moves and whole positions, parsed and printed.
+"""A short text notation for tiles, cells and moves, parsed and printed.
 
 Tiles are two letters, a colour and a shape::
 
@@ -26,28 +26,28 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Final
 
-from qwirkle.board import COORD_LIMIT, Board, Cell
+from qwirkle.board import COORD_LIMIT, Cell
 from qwirkle.errors import InvalidNotationError
 from qwirkle.moves import Exchange, Move, Pass, Place
-from qwirkle.ruleset import RuleSet
-from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = [
     "COLOUR_LETTERS",
+    "DIGITS",
+    "MAX_DIGITS",
     "MAX_NOTATION_LENGTH",
     "SHAPE_LETTERS",
+    "SPACE",
+    "Scanner",
     "format_cell",
     "format_move",
-    "format_position",
     "format_tile",
     "format_tiles",
     "parse_cell",
     "parse_move",
-    "parse_position",
     "parse_tile",
     "parse_tiles",
 ]
@@ -59,10 +59,12 @@ SHAPE_LETTERS: Final = "osdcx*"
 MAX_NOTATION_LENGTH: Final = 20_000
 """The longest text the parsers read; a whole position takes well under 1,000 characters."""
 
-_DIGITS: Final = 10
+MAX_DIGITS: Final = 10
 """Most digits a coordinate, score or seat may have: anything longer is out of range anyway."""
-_SPACE: Final = " \t"
-_DIGIT_CHARS: Final = "0123456789"
+SPACE: Final = " \t"
+"""The characters that separate the items of a move or the fields of a position."""
+DIGITS: Final = "0123456789"
+"""The characters of a number."""
 _EXCHANGE_WORDS: Final = ("exchange", "swap", "x")
 
 
@@ -108,8 +110,13 @@ def format_move(move: Move) -> str:
     return "pass"
 
 
-class _Scanner:
-    """A cursor over notation text that raises :class:`InvalidNotationError` at the cursor."""
+class Scanner:
+    """A cursor over notation text that raises :class:`~qwirkle.InvalidNotationError` at the cursor.
+
+    >>> scan = Scanner("Ro@3,-2", "a move")
+    >>> scan.tile(), scan.skip("@"), scan.cell(), scan.done()
+    (Tile(Colour.RED, Shape.CIRCLE), True, (3, -2), True)
+    """
 
     def __init__(self, text: object, what: str) -> None:
         if not isinstance(text, str):
@@ -124,31 +131,38 @@ class _Scanner:
         self.at = 0
 
     def fail(self, problem: str, at: int | None = None) -> InvalidNotationError:
+        """The error to raise for ``problem`` at the cursor (or at index ``at``)."""
         return InvalidNotationError(problem, self.text, self.at if at is None else at)
 
     def peek(self) -> str:
+        """The character at the cursor, or ``""`` at the end."""
         return self.text[self.at] if self.at < len(self.text) else ""
 
     def done(self) -> bool:
+        """Whether the cursor is at the end of the text."""
         return self.at >= len(self.text)
 
-    def skip(self, chars: str = _SPACE) -> bool:
+    def skip(self, chars: str = SPACE) -> bool:
+        """Move past any of ``chars``; whether there were any."""
         start = self.at
         while self.at < len(self.text) and self.text[self.at] in chars:
             self.at += 1
         return self.at > start
 
     def expect(self, char: str, problem: str) -> None:
+        """Move past ``char``, or fail with ``problem``."""
         if self.peek() != char:
             raise self.fail(problem)
         self.at += 1
 
     def end(self) -> None:
+        """Fail unless only spaces are left."""
         self.skip()
         if not self.done():
             raise self.fail(f"unexpected {self.peek()!r}")
 
     def tile(self) -> Tile:
+        """Read a tile's two letters."""
         colour = COLOUR_LETTERS.find(self.peek().upper()) if self.peek() else -1
         if colour < 0:
             raise self.fail("expected a colour letter (R O Y G B P)")
@@ -166,11 +180,11 @@ class _Scanner:
         if self.peek() in ("+", "-"):
             self.at += 1
         digits = self.at
-        while self.peek() and self.peek() in _DIGIT_CHARS:
+        while self.peek() and self.peek() in DIGITS:
             self.at += 1
         if self.at == digits:
             raise self.fail(f"expected {what}")
-        if self.at - digits > _DIGITS:
+        if self.at - digits > MAX_DIGITS:
             raise self.fail(f"{what} is out of range", start)
         value = int(self.text[start : self.at])
         if not low < value < high:
@@ -178,6 +192,7 @@ class _Scanner:
         return value
 
     def cell(self) -> Cell:
+        """Read a cell, ``x,y`` or ``(x, y)``, coordinates in range."""
         bracket = self.peek() == "("
         if bracket:
             self.at += 1
@@ -193,6 +208,7 @@ class _Scanner:
         return (x, y)
 
     def word(self) -> str:
+        """Read a run of ASCII letters."""
         start = self.at
         while self.peek().isascii() and self.peek().isalpha():
             self.at += 1
@@ -209,7 +225,7 @@ def parse_tile(text: str) -> Tile:
         ...
     qwirkle.errors.InvalidNotationError: expected a shape letter (o s d c x *) at character 2 of 'Rq'
     """
-    scan = _Scanner(text, "a tile")
+    scan = Scanner(text, "a tile")
     scan.skip()
     tile = scan.tile()
     scan.end()
@@ -224,12 +240,12 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     >>> parse_tiles("")
     ()
     """
-    scan = _Scanner(text, "a list of tiles")
+    scan = Scanner(text, "a list of tiles")
     found: list[Tile] = []
-    scan.skip(_SPACE + ",")
+    scan.skip(SPACE + ",")
     while not scan.done():
         found.append(scan.tile())
-        scan.skip(_SPACE + ",")
+        scan.skip(SPACE + ",")
     return tuple(found)
 
 
@@ -239,7 +255,7 @@ def parse_cell(text: str) -> Cell:
     >>> parse_cell(" ( 3 , -2 ) ")
     (3, -2)
     """
-    scan = _Scanner(text, "a cell")
+    scan = Scanner(text, "a cell")
     scan.skip()
     cell = scan.cell()
     scan.end()
@@ -264,7 +280,7 @@ def parse_move(text: str) -> Move:
         ...
     qwirkle.errors.InvalidNotationError: expected ',' between the coordinates at character 5 of 'Ro@0;0'
     """
-    scan = _Scanner(text, "a move")
+    scan = Scanner(text, "a move")
     scan.skip()
     if scan.done():
         raise scan.fail("expected a move: tile@x,y items, 'swap' and tiles, or 'pass'")
@@ -274,12 +290,12 @@ def parse_move(text: str) -> Move:
         scan.end()
         return Pass()
     if word in _EXCHANGE_WORDS:
-        if not scan.skip(_SPACE + ":"):
+        if not scan.skip(SPACE + ":"):
             raise scan.fail(f"expected a space after {word!r}")
         tiles: list[Tile] = []
         while not scan.done():
             tiles.append(scan.tile())
-            scan.skip(_SPACE + ",")
+            scan.skip(SPACE + ",")
         if not tiles:
             raise scan.fail("expected the tiles to exchange")
         return Exchange(tiles)
@@ -291,172 +307,6 @@ def parse_move(text: str) -> Move:
         scan.expect("@", "expected '@' and a cell after the tile")
         scan.skip()
         pairs.append((scan.cell(), tile))
-        if not scan.skip(_SPACE + ";,") and not scan.done():
+        if not scan.skip(SPACE + ";,") and not scan.done():
             raise scan.fail("expected a space between two placed tiles")
     return Place(pairs)
-
-
-# A whole position on one line: board, hands, scores, seat to move, bag.
-
-
-def format_position(state: GameState) -> str:
-    """The whole position on one line (like FEN in chess): ``BOARD HANDS SCORES CURRENT BAG``.
-
-    - ``BOARD`` is ``-`` for an empty table, else ``x,y:`` (the top-left cell
-      of the box around the tiles) and the rows from the top, ``/`` between
-      rows; in a row a tile is its code and a number counts empty cells
-      (trailing empty cells are left out).
-    - ``HANDS`` are the seats' tiles written together, ``/`` between seats,
-      ``-`` for an empty hand.
-    - ``SCORES`` are the seats' scores, ``/`` between them.
-    - ``CURRENT`` is the seat to move, from 0.
-    - ``BAG`` is the bag in draw order (the last tile is drawn first), or ``-``.
-
-    Player names, options, the history and the random state are not part of
-    it: :func:`qwirkle.records.state_to_json` keeps everything.
-
-    >>> from qwirkle import Colour, Shape, Tile, position
-    >>> red = [Tile(Colour.RED, shape) for shape in Shape]
-    >>> hands = [red[2:] + red[:2], red[2:] + red[:2]]
-    >>> state = position(["Ann", "Bob"], {(0, 0): red[0], (1, 0): red[1], (1, 1): red[2]}, hands, scores=[3, 0])
-    >>> format_position(state).rsplit(" ", 1)[0]
-    '0,0:RoRs/1Rd RdRcRxR*RoRs/RdRcRxR*RoRs 3/0 0'
-    """
-    return " ".join(
-        (
-            _format_board(state.board),
-            "/".join("".join(map(format_tile, hand)) or "-" for hand in state.hands),
-            "/".join(map(str, state.scores)),
-            str(state.current),
-            "".join(map(format_tile, state.bag)) or "-",
-        )
-    )
-
-
-def _format_board(board: Board) -> str:
-    box = board.bounds()
-    if box is None:
-        return "-"
-    (x0, y0), (x1, y1) = box
-    rows = []
-    for y in range(y0, y1 + 1):
-        parts: list[str] = []
-        gap = 0
-        for x in range(x0, x1 + 1):
-            tile = board.get((x, y))
-            if tile is None:
-                gap += 1
-                continue
-            if gap:
-                parts.append(str(gap))
-                gap = 0
-            parts.append(format_tile(tile))
-        rows.append("".join(parts))
-    return f"{x0},{y0}:" + "/".join(rows)
-
-
-def parse_position(
-    text: str,
-    *,
-    players: Sequence[str] | None = None,
-    rules: RuleSet | None = None,
-    seed: int = 0,
-) -> GameState:
-    """A state from its one-line form (see :func:`format_position`).
-
-    The ``BAG`` field may be left out or written ``?``: the bag then holds
-    every tile not on the table or in a hand, shuffled by ``seed``. Players
-    are named ``P1``, ``P2``... unless ``players`` names them. The result is
-    checked like any hand-built :class:`~qwirkle.GameState` (a tile with too
-    many copies, a broken line or a disconnected table raise
-    :class:`~qwirkle.InvalidStateError`). A finished game cannot be read back:
-    its history is not part of the line.
-
-    >>> state = parse_position("0,0:RoRs RdRcRxR*GoBo/YdYcYxY*OoPo 2/0 1")
-    >>> state.board[1, 0], state.current, len(state.bag)
-    (Tile(Colour.RED, Shape.SQUARE), 1, 94)
-    >>> format_position(parse_position(format_position(state))) == format_position(state)
-    True
-    """
-    from qwirkle.game import position as build
-
-    rules = RuleSet() if rules is None else rules
-    scan = _Scanner(text, "a position")
-    scan.skip()
-    board = _parse_board(scan)
-    _field_gap(scan)
-    hands = _parse_hands(scan)
-    _field_gap(scan)
-    scores = [scan.integer("a score", -1, 10**_DIGITS)]
-    while scan.peek() == "/":
-        scan.at += 1
-        scores.append(scan.integer("a score", -1, 10**_DIGITS))
-    if len(scores) != len(hands):
-        raise scan.fail(f"{len(scores)} scores for {len(hands)} hands")
-    _field_gap(scan)
-    current = scan.integer("the seat to move", -1, len(hands))
-    bag: tuple[Tile, ...] | None = None
-    scan.skip()
-    if scan.peek() == "?":
-        scan.at += 1
-    elif scan.peek() == "-":
-        scan.at += 1
-        bag = ()
-    elif not scan.done():
-        found: list[Tile] = []
-        while scan.peek() not in ("", *_SPACE):
-            found.append(scan.tile())
-        bag = tuple(found)
-    scan.end()
-    names = [f"P{seat + 1}" for seat in range(len(hands))] if players is None else list(players)
-    return build(names, board, hands, bag=bag, scores=scores, current=current, rules=rules, seed=seed)
-
-
-def _field_gap(scan: _Scanner) -> None:
-    if not scan.skip():
-        raise scan.fail("expected a space before the next field" if not scan.done() else "the position ends early")
-
-
-def _parse_board(scan: _Scanner) -> Board:
-    # A lone '-' is the empty table; a '-' followed by digits is the sign of the corner's x.
-    if scan.text[scan.at : scan.at + 2] in ("-", "- ", "-\t"):
-        scan.at += 1
-        return Board()
-    x0, y0 = scan.cell()
-    scan.expect(":", "expected ':' after the board's top-left cell")
-    cells: list[tuple[Cell, Tile]] = []
-    y = y0
-    while True:
-        x = x0
-        while scan.peek() not in ("", "/", *_SPACE):
-            if scan.peek() in _DIGIT_CHARS:
-                x += scan.integer("a count of empty cells", 0, 10**4)
-            else:
-                cells.append(((x, y), scan.tile()))
-                x += 1
-            if x >= COORD_LIMIT:
-                raise scan.fail("the row runs out of range")
-        if scan.peek() != "/":
-            break
-        scan.at += 1
-        y += 1
-        if y >= COORD_LIMIT:
-            raise scan.fail("too many rows")
-    if not cells:
-        raise scan.fail("a board written with a corner must hold tiles")
-    return Board(cells)
-
-
-def _parse_hands(scan: _Scanner) -> list[tuple[Tile, ...]]:
-    hands: list[tuple[Tile, ...]] = []
-    while True:
-        hand: list[Tile] = []
-        if scan.peek() == "-":
-            scan.at += 1
-        else:
-            while scan.peek() not in ("", "/", *_SPACE):
-                hand.append(scan.tile())
-        hands.append(tuple(hand))
-        if scan.peek() != "/":
-            return hands
-        scan.at += 1

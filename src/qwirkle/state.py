@@ -12,6 +12,7 @@ from qwirkle.board import Board
 from qwirkle.endings import Outcome
 from qwirkle.errors import InvalidStateError
 from qwirkle.moves import Move, Place
+from qwirkle.render import board_svg
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
 from qwirkle.tiles import ALL_TILES, Tile
@@ -137,9 +138,6 @@ class GameState:
 
     def _repr_svg_(self) -> str:
         """The table as SVG, so that Jupyter shows a state as a picture."""
-        # Imported here: the renderer reads position notation, which reads states.
-        from qwirkle.render import board_svg
-
         return board_svg(self)
 
     def __str__(self) -> str:
