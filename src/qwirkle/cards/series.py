@@ -124,4 +124,3 @@ def canonical_table(series: Iterable[Iterable[Tile]]) -> Table:
 def table_from_masks(masks: Iterable[int]) -> Table:
     """The canonical table of a collection of series masks."""
     return tuple(sorted(tuple(ALL_TILES[k] for k in kinds_of(m)) for m in masks))
-
