@@ -7,10 +7,10 @@ from typing import TypeAlias
 import attrs
 
 from qwirkle.cards.ending import CardsEndReason, CardsOutcome
-from qwirkle.cards.moves import Lay, card_code
+from qwirkle.cards.moves import card_code
 from qwirkle.cards.rules import CardsRuleSet
 from qwirkle.cards.series import Table
-from qwirkle.cards.turns import CardsScore, CardsTurn
+from qwirkle.cards.turns import CardsScore, CardsTurn, nothing_laid
 from qwirkle.cards.view import CardsView
 from qwirkle.errors import InvalidStateError
 from qwirkle.tiles import Tile
@@ -89,7 +89,7 @@ class CardsState:
     @property
     def is_opening(self) -> bool:
         """Whether no card has been laid yet in the game (Rule CARDS-5)."""
-        return not self.table and not any(self.qwirkles) and not any(isinstance(t.move, Lay) for t in self.history)
+        return nothing_laid(self.table, self.qwirkles, self.history)
 
     @property
     def turn_number(self) -> int:

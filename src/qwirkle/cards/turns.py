@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import attrs
 
-from qwirkle.cards.moves import CardsMove
+from qwirkle.cards.moves import CardsMove, Lay
 from qwirkle.cards.series import Table
 from qwirkle.tiles import Tile
 
-__all__ = ["CardsScore", "CardsTurn"]
+__all__ = ["CardsScore", "CardsTurn", "nothing_laid"]
 
 
 @attrs.frozen
@@ -47,3 +47,13 @@ class CardsTurn:
     score: CardsScore
     drew: int
     """Cards drawn from the deck after the move (which cards is hidden from the others)."""
+
+
+def nothing_laid(table: Table, qwirkles: tuple[Table, ...], history: tuple[CardsTurn, ...]) -> bool:
+    """Whether no card has been laid yet in the game, so the next lay is the opening (Rule CARDS-5).
+
+    >>> from qwirkle.cards import Pass
+    >>> nothing_laid((), ((), ()), (CardsTurn(0, Pass(), CardsScore(), 0),))
+    True
+    """
+    return not table and not any(qwirkles) and not any(isinstance(turn.move, Lay) for turn in history)

@@ -5,10 +5,9 @@ from __future__ import annotations
 import attrs
 
 from qwirkle.cards.ending import CardsOutcome
-from qwirkle.cards.moves import Lay
 from qwirkle.cards.rules import CardsRuleSet
 from qwirkle.cards.series import Table
-from qwirkle.cards.turns import CardsTurn
+from qwirkle.cards.turns import CardsTurn, nothing_laid
 from qwirkle.tiles import Tile
 
 __all__ = ["CardsView"]
@@ -51,7 +50,7 @@ class CardsView:
     @property
     def is_opening(self) -> bool:
         """Whether no card has been laid yet in the game (Rule CARDS-5)."""
-        return not self.table and not any(self.qwirkles) and not any(isinstance(t.move, Lay) for t in self.history)
+        return nothing_laid(self.table, self.qwirkles, self.history)
 
     @property
     def scores(self) -> tuple[int, ...]:
