@@ -9,11 +9,14 @@ preset): before each move, the player to move asks the three questions:
 - which lay completes the most Qwirkles? (:func:`qwirkle.cards.most_qwirkles`)
 
 Each question is timed on every position and the median, 99th percentile and
-maximum are printed, with the position that took longest. Then the searches are
+maximum are printed, with the position that took longest. The self-play that
+found the positions is timed too, and so are its moves replayed with
+:func:`qwirkle.cards.apply` alone (the cost of the state transitions, without
+the bots' searches). Then the searches are
 compared with a brute force that lists every partition of every lay, on small
 random positions, and the number of positions compared is printed.
 
-Run: ``python benchmarks/bench_cards.py [--games 60] [--brute 2000]``.
+Run: ``python benchmarks/bench_cards.py [--games 60] [--brute 2000] [--repeats 5]``.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ import time
 from collections.abc import Callable, Iterable
 
 from qwirkle.cards import (
+    CardsMove,
     CardsRuleSet,
     CardsState,
     GreedyBot,
@@ -63,9 +67,9 @@ QUESTIONS: dict[str, Callable[[CardsState], object]] = {
 }
 
 
-def game_positions(games: int) -> list[tuple[str, CardsState]]:
-    """The states before every move of ``games`` seeded games, each labelled with its game and turn."""
-    out: list[tuple[str, CardsState]] = []
+def game_positions(games: int) -> list[tuple[str, CardsState, CardsMove]]:
+    """The states before every move of ``games`` seeded games, each labelled with its game and turn, and the move."""
+    out: list[tuple[str, CardsState, CardsMove]] = []
     presets = CardsRuleSet.PRESETS
     for seed in range(games):
         players = 2 + seed % 3
@@ -75,9 +79,28 @@ def game_positions(games: int) -> list[tuple[str, CardsState]]:
         rules = CardsRuleSet.preset(presets[seed % len(presets)])
         state = new_game([bot.name for bot in bots], seed=seed, rules=rules)
         while not is_over(state):
-            out.append((f"seed {seed} move {len(state.history)}", state))
-            state = apply(state, bots[state.current].choose(state.view()))
+            move = bots[state.current].choose(state.view())
+            out.append((f"seed {seed} move {len(state.history)}", state, move))
+            state = apply(state, move)
     return out
+
+
+def time_self_play(games: int, repeats: int) -> list[tuple[str, CardsState, CardsMove]]:
+    """Time the seeded self-play and the replay of its moves by ``apply`` alone; return the positions."""
+    start = time.perf_counter()
+    played = game_positions(games)
+    elapsed = time.perf_counter() - start
+    print(f"self-play: {games} games, {len(played)} moves in {elapsed:.2f} s "
+          f"({1000 * elapsed / len(played):.2f} ms a move, bots' searches included)")  # fmt: skip
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for _, state, move in played:
+            apply(state, move)
+        best = min(best, time.perf_counter() - start)
+    print(f"replay:    {len(played)} moves applied in {1000 * best:.1f} ms, best of {repeats} "
+          f"({1e6 * best / len(played):.1f} us a move, apply only)")  # fmt: skip
+    return played
 
 
 def percentile(sorted_values: list[float], fraction: float) -> float:
@@ -86,13 +109,13 @@ def percentile(sorted_values: list[float], fraction: float) -> float:
     return sorted_values[index]
 
 
-def time_questions(positions: list[tuple[str, CardsState]]) -> None:
-    table_sizes = [sum(len(series) for series in state.table) for _, state in positions]
+def time_questions(positions: list[tuple[str, CardsState, CardsMove]]) -> None:
+    table_sizes = [sum(len(series) for series in state.table) for _, state, _ in positions]
     print(f"{len(positions)} positions from seeded games; table cards: median {statistics.median(table_sizes)}, "
           f"max {max(table_sizes)}")  # fmt: skip
     for name, question in QUESTIONS.items():
         times: list[tuple[float, str, int]] = []
-        for (label, state), size in zip(positions, table_sizes, strict=True):
+        for (label, state, _), size in zip(positions, table_sizes, strict=True):
             start = time.perf_counter()
             question(state)
             times.append((time.perf_counter() - start, label, size))
@@ -168,8 +191,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=60, help="seeded games to take positions from (default 60)")
     parser.add_argument("--brute", type=int, default=2000, help="random positions to check by brute force")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random positions (default 1)")
+    parser.add_argument("--repeats", type=int, default=5, help="replays of the self-play moves (default 5)")
     args = parser.parse_args(argv)
-    time_questions(game_positions(args.games))
+    time_questions(time_self_play(args.games, args.repeats))
     if args.brute:
         compare_with_brute_force(args.brute, args.seed)
     return 0

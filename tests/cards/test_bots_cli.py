@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from qwirkle.cards import CardsRuleSet, GreedyBot, RandomBot, is_legal, most_qwirkles, play_game
+from qwirkle.cards import CardsRuleSet, GreedyBot, RandomBot, is_legal, most_qwirkles, run_game
 from qwirkle.cards.cli import main
 
 from .helpers import play
@@ -25,10 +25,10 @@ def test_the_greedy_bot_takes_the_most_qwirkles() -> None:
             assert move == best
 
 
-def test_play_game_is_deterministic_and_reports_each_move() -> None:
+def test_run_game_is_deterministic_and_reports_each_move() -> None:
     seen: list[int] = []
-    final = play_game([RandomBot(seed=1), GreedyBot()], seed=9, on_move=lambda b, m, a: seen.append(b.current))
-    again = play_game([RandomBot(seed=1), GreedyBot()], seed=9)
+    final = run_game([RandomBot(seed=1), GreedyBot()], seed=9, on_move=lambda b, m, a: seen.append(b.current))
+    again = run_game([RandomBot(seed=1), GreedyBot()], seed=9)
     assert final == again
     assert len(seen) == len(final.history)
     assert final.outcome is not None

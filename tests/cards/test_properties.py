@@ -5,7 +5,16 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from qwirkle.cards import CardsRuleSet, CardsState, RandomBot, apply, is_legal, is_over, legal_moves, new_game
+from qwirkle.cards import (
+    CardsRuleSet,
+    RandomBot,
+    apply,
+    is_legal,
+    is_over,
+    legal_moves,
+    new_game,
+    position,
+)
 from qwirkle.rng import shuffle
 
 from .helpers import check_invariants, check_transition, games, play
@@ -51,10 +60,10 @@ def test_a_view_shows_nothing_hidden_and_bots_see_only_views(seed: int, turns: i
     # The same game with the deck in another order and another hand for a third player looks the same.
     _, deck = shuffle(seed + 1, state.deck + state.hands[2])
     size = len(state.hands[2])
-    other = CardsState(
-        players=state.players,
-        table=state.table,
-        hands=(state.hands[0], state.hands[1], deck[:size]),
+    other = position(
+        state.players,
+        state.table,
+        (state.hands[0], state.hands[1], deck[:size]),
         deck=deck[size:],
         qwirkles=state.qwirkles,
         current=state.current,

@@ -19,6 +19,7 @@ from qwirkle.cards import (
     StartTiebreak,
     apply,
     can_lay,
+    check_state,
     choose_starter,
     is_legal,
     largest_series_size,
@@ -58,9 +59,11 @@ def test_the_deck_is_108_cards_three_of_each_of_the_36() -> None:
 def test_a_state_with_a_fourth_copy_of_a_card_is_refused() -> None:
     state = new_game(["Ann", "Bob"], seed=11)
     with pytest.raises(InvalidStateError, match="CARDS-1"):
-        CardsState(players=state.players, table=(), hands=state.hands, deck=(*state.deck, state.deck[0]))
+        position(state.players, (), state.hands, deck=(*state.deck, state.deck[0]))
     with pytest.raises(InvalidStateError, match="CARDS-1"):
-        CardsState(players=state.players, table=(), hands=state.hands, deck=state.deck[1:])
+        position(state.players, (), state.hands, deck=state.deck[1:])
+    with pytest.raises(InvalidStateError, match="CARDS-1"):
+        check_state(attrs.evolve(state, deck=state.deck[1:]))
 
 
 @pytest.mark.rule("CARDS-2")
@@ -302,6 +305,9 @@ def test_the_game_ends_when_every_player_passes_in_turn() -> None:
     assert after.outcome is not None
     assert after.outcome.reason is CardsEndReason.BLOCKED
     assert after.outcome.winners == (0, 1)
+    with pytest.raises(IllegalMoveError, match="every player passed in turn") as caught:
+        apply(after, Pass())
+    assert caught.value.rule is Rule.CARDS_7
 
 
 @pytest.mark.rule("CARDS-8")
@@ -363,10 +369,10 @@ def test_a_tie_in_qwirkles_is_a_shared_win() -> None:
     lines = {colour: " ".join(colour + shape for shape in "osdcx*") for colour in "ROYGBP"}
     ann = [lines[c] for c in "OOOYYYGG"]
     bob = [lines[c] for c in "GBBBPPPR"]
-    state = CardsState(
-        players=("Ann", "Bob"),
-        table=[parse_cards("Ro Rs Rd"), parse_cards("Rc Rx R*")],
-        hands=[parse_cards("Ro Rs Rd"), parse_cards("Rc Rx R*")],
+    state = position(
+        ("Ann", "Bob"),
+        [parse_cards("Ro Rs Rd"), parse_cards("Rc Rx R*")],
+        [parse_cards("Ro Rs Rd"), parse_cards("Rc Rx R*")],
         deck=(),
         qwirkles=[[parse_cards(s) for s in ann], [parse_cards(s) for s in bob]],
         final_turns=1,

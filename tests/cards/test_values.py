@@ -10,13 +10,24 @@ import pytest
 from qwirkle import IllegalMoveError, InvalidOptionsError, InvalidStateError, Rule
 from qwirkle.cards import (
     BlockedAction,
+    CardsEndReason,
+    CardsOutcome,
     CardsRuleSet,
     CardsState,
     Lay,
     Pass,
     Redraw,
+    TurnBuilder,
+    apply,
+    blocked_move,
+    can_lay,
     canonical_table,
     card_code,
+    check_state,
+    is_legal,
+    is_over,
+    legal_moves,
+    most_cards,
     new_game,
     parse_cards,
     position,
@@ -91,16 +102,20 @@ def test_hand_built_states_are_checked() -> None:
 def test_state_fields_are_checked() -> None:
     state = new_game(["Ann", "Bob"], seed=3)
     fields: dict[str, Any] = {"players": state.players, "table": state.table, "hands": state.hands, "deck": state.deck}
-    rebuilt = CardsState(**fields, current=state.current, seed=state.seed, rng=state.rng)
+    rebuilt = position(**fields, current=state.current, seed=3, rng=state.rng)
     assert rebuilt == state
     for name, value in [("current", 2), ("current", -1), ("passes", -1), ("deals", 0), ("redrawn", 1),
-                        ("seed", "x"), ("final_turns", 1), ("rules", object()), ("history", [1])]:  # fmt: skip
+                        ("seed", "x"), ("final_turns", 1), ("rules", object()), ("history", [1]),
+                        ("starter", 2), ("rng", -1), ("qwirkles", 5)]:  # fmt: skip
+        bad: dict[str, Any] = {name: value}
         with pytest.raises(InvalidStateError):
-            CardsState(**fields, **{name: value})  # type: ignore[arg-type]
+            position(**fields, **bad)
     with pytest.raises(InvalidStateError):
-        CardsState(**{**fields, "hands": [state.hands[0]]})
+        position(**{**fields, "hands": [state.hands[0]]})
     with pytest.raises(InvalidStateError):
-        CardsState(**{**fields, "table": "Ro Rs Rd"})
+        check_state(attrs.evolve(state, table="Ro Rs Rd"))  # type: ignore[arg-type]
+    with pytest.raises(InvalidStateError):
+        check_state("state")  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError):
         new_game(["Ann", "Bob"], seed="x")  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError):
@@ -127,8 +142,6 @@ def test_new_game_is_deterministic_and_states_print() -> None:
 
 
 def test_functions_refuse_what_is_not_a_state() -> None:
-    from qwirkle.cards import TurnBuilder, apply, blocked_move, can_lay, is_over, legal_moves, most_cards
-
     for call in (can_lay, most_cards, is_over, legal_moves, blocked_move, TurnBuilder.start):
         with pytest.raises(InvalidStateError):
             call("state")  # type: ignore[arg-type]
@@ -137,3 +150,61 @@ def test_functions_refuse_what_is_not_a_state() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         apply(new_game(["Ann", "Bob"], seed=1), "Ro")  # type: ignore[arg-type]
     assert caught.value.rule is Rule.CARDS_6
+
+
+def test_the_constructor_stores_fields_and_check_state_judges_them() -> None:
+    state = new_game(["Ann", "Bob"], seed=3)
+    # The constructor is the engine's: it stores what it is given, and check_state finds what is wrong.
+    unchecked = CardsState(**{**attrs.asdict(state, recurse=False), "current": 5})
+    assert unchecked.current == 5
+    with pytest.raises(InvalidStateError, match="current seat 5"):
+        check_state(unchecked)
+    shuffled_hand = attrs.evolve(state, hands=(state.hands[0][::-1], state.hands[1]))
+    assert check_state(shuffled_hand) == state
+
+
+@pytest.mark.rule("CARDS-7", "CARDS-10", "CARDS-11")
+def test_a_hand_built_outcome_must_be_the_one_the_counters_give() -> None:
+    state = new_game(["Ann", "Bob"], seed=3)
+    over = attrs.evolve(state, passes=2)
+    with pytest.raises(InvalidStateError, match="every player passed in turn"):
+        check_state(over)
+    outcome = check_state(attrs.evolve(over, outcome=None, passes=0)).outcome
+    assert outcome is None
+    from_the_rules = position(
+        state.players, state.table, state.hands, deck=state.deck, passes=2,
+        outcome=CardsOutcome(CardsEndReason.BLOCKED, (0, 0), (0, 1)),
+    )  # fmt: skip
+    assert from_the_rules.outcome is not None
+    assert from_the_rules.outcome.reason.rule is Rule.CARDS_7
+    with pytest.raises(InvalidStateError, match="outcome must be"):
+        position(state.players, state.table, state.hands, deck=state.deck, passes=2,
+                 outcome=CardsOutcome(CardsEndReason.BLOCKED, (0, 0), (0,)))  # fmt: skip
+    with pytest.raises(InvalidStateError, match="not over"):
+        position(state.players, state.table, state.hands, deck=state.deck,
+                 outcome=CardsOutcome(CardsEndReason.BLOCKED, (0, 0), (0, 1)))  # fmt: skip
+
+
+def test_each_end_reason_carries_its_rule_and_its_words() -> None:
+    assert {reason: reason.rule for reason in CardsEndReason} == {
+        CardsEndReason.FINAL_ROUND: Rule.CARDS_10,
+        CardsEndReason.BLOCKED: Rule.CARDS_7,
+    }
+    assert all(reason.words and reason.words == reason.words.strip() for reason in CardsEndReason)
+    assert len({reason.words for reason in CardsEndReason}) == len(CardsEndReason)
+    assert CardsEndReason("blocked") is CardsEndReason.BLOCKED
+
+
+@pytest.mark.rule("START-7")
+def test_a_move_for_another_seat_is_refused_by_the_turn_order() -> None:
+    state = new_game(["Ann", "Bob"], seed=3)
+    move = most_cards(state)
+    assert move is not None
+    other = 1 - state.current
+    with pytest.raises(IllegalMoveError, match=f"not seat {other}'s") as caught:
+        apply(state, move, seat=other)
+    assert caught.value.rule is Rule.START_7
+    assert not is_legal(state, move, seat=other)
+    assert is_legal(state, move, seat=state.current)
+    after = apply(state, move, seat=state.current)
+    assert after.history[-1].seat == state.current

@@ -14,29 +14,21 @@ True
 ((0, 0), False)
 """
 
-from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, play_game
+from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, run_game
 from qwirkle.cards.builder import Problem, TurnBuilder
-from qwirkle.cards.game import (
-    LegalCardMoves,
-    apply,
-    blocked_move,
-    can_lay,
-    choose_starter,
-    is_legal,
-    is_over,
-    largest_series_size,
-    legal_moves,
-    most_cards,
-    most_qwirkles,
-    new_game,
-    position,
-    score,
-    verify,
-)
+from qwirkle.cards.checks import check_state, position
+from qwirkle.cards.deal import choose_starter, largest_series_size, new_game
+from qwirkle.cards.ending import CardsEndReason, CardsOutcome
+from qwirkle.cards.game import apply, is_over
+from qwirkle.cards.lays import blocked_move, can_lay, most_cards, most_qwirkles
+from qwirkle.cards.legal import LegalCardMoves, legal_moves
+from qwirkle.cards.legality import is_legal, score, verify
 from qwirkle.cards.moves import CardsMove, Lay, Pass, Redraw, card_code, parse_cards
 from qwirkle.cards.rules import BlockedAction, CardsRuleSet, StartTiebreak
 from qwirkle.cards.series import Series, Table, canonical_table, is_valid_series
-from qwirkle.cards.state import CardsEndReason, CardsOutcome, CardsScore, CardsState, CardsTurn, CardsView
+from qwirkle.cards.state import CardsState
+from qwirkle.cards.turns import CardsScore, CardsTurn
+from qwirkle.cards.view import CardsView
 
 __all__ = [
     "BlockedAction",
@@ -65,6 +57,7 @@ __all__ = [
     "can_lay",
     "canonical_table",
     "card_code",
+    "check_state",
     "choose_starter",
     "is_legal",
     "is_over",
@@ -75,8 +68,8 @@ __all__ = [
     "most_qwirkles",
     "new_game",
     "parse_cards",
-    "play_game",
     "position",
+    "run_game",
     "score",
     "verify",
 ]

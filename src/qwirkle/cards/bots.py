@@ -8,19 +8,22 @@ game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
-from qwirkle.cards.game import apply, blocked_move, can_lay, is_over, most_qwirkles, new_game
+from qwirkle.cards.deal import new_game
+from qwirkle.cards.game import apply, is_over
+from qwirkle.cards.lays import blocked_move, can_lay, most_qwirkles, opening_lay, opening_sets, table_counts
 from qwirkle.cards.moves import CardsMove, Lay
 from qwirkle.cards.rules import CardsRuleSet
-from qwirkle.cards.search import largest_sets, plan_for, sub_multisets
-from qwirkle.cards.series import table_from_masks
-from qwirkle.cards.state import CardsState, CardsView
+from qwirkle.cards.search import plan_for, sub_multisets
+from qwirkle.cards.series import counts_of, table_from_masks
+from qwirkle.cards.state import CardsState
+from qwirkle.cards.view import CardsView
 from qwirkle.rng import below, seed_state, shuffle
-from qwirkle.tiles import ALL_TILES, Tile
+from qwirkle.tiles import ALL_TILES
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "play_game"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "run_game"]
 
 
 class Bot(Protocol):
@@ -36,13 +39,6 @@ class Bot(Protocol):
     def choose(self, view: CardsView) -> CardsMove:
         """A legal move for the viewer, whose turn it is."""
         ...
-
-
-def _counts(cards: Iterable[Tile]) -> list[int]:
-    out = [0] * 36
-    for card in cards:
-        out[card.index] += 1
-    return out
 
 
 class RandomBot:
@@ -67,21 +63,20 @@ class RandomBot:
         """A random legal move for the viewer."""
         if not can_lay(view):
             return blocked_move(view)
-        hand = _counts(view.hand)
+        opening = opening_sets(view)
+        if opening is not None:
+            self._rng, pick = below(self._rng, len(opening))
+            return opening_lay(opening[pick])
+        hand = counts_of(view.hand)
         min_set = view.rules.cards_min_set
-        if view.is_opening and view.rules.cards_opening_must_play_max:
-            sets = largest_sets(hand, min_set)
-            self._rng, pick = below(self._rng, len(sets))
-            series = tuple(ALL_TILES[k] for k in range(36) if sets[pick] >> k & 1)
-            return Lay._trusted(series, (series,))
-        table = _counts([card for series in view.table for card in series])
+        table = table_counts(view.table)
         subsets = [sub for sub in sub_multisets(hand) if any(sub)]
         self._rng, order = shuffle(self._rng, subsets)
         for laid in order:
             plan = plan_for(table, laid, min_set)
             if plan is not None:
                 played = tuple(ALL_TILES[k] for k in range(36) for _ in range(laid[k]))
-                return Lay._trusted(played, table_from_masks(plan.series))
+                return Lay.from_canonical(played, table_from_masks(plan.series))
         raise AssertionError("a card can be laid, but no set of cards could be")
 
 
@@ -107,7 +102,7 @@ class GreedyBot:
         return blocked_move(view) if move is None else move
 
 
-def play_game(
+def run_game(
     bots: Sequence[Bot],
     *,
     seed: int = 0,
@@ -119,7 +114,7 @@ def play_game(
     Each bot sees only its own view. ``on_move`` is called after every move
     with the state before, the move and the state after.
 
-    >>> final = play_game([RandomBot(seed=1), GreedyBot()], seed=3)
+    >>> final = run_game([RandomBot(seed=1), GreedyBot()], seed=3)
     >>> is_over(final), len(final.outcome.qwirkles)
     (True, 2)
     """

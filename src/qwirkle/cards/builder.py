@@ -14,10 +14,11 @@ from __future__ import annotations
 import attrs
 
 from qwirkle.cards.game import apply
+from qwirkle.cards.lays import opening_sets
 from qwirkle.cards.moves import Lay, parse_cards
-from qwirkle.cards.search import largest_sets
 from qwirkle.cards.series import Series, canonical_table, mask_of, series_fault
-from qwirkle.cards.state import CardsState, CardsView
+from qwirkle.cards.state import CardsState
+from qwirkle.cards.view import CardsView
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, InvalidStateError
 from qwirkle.moves import InvalidMoveError
@@ -40,13 +41,6 @@ class Problem:
     series: int | None
     rule: Rule
     reason: str
-
-
-def _counts(cards: tuple[Tile, ...]) -> list[int]:
-    out = [0] * 36
-    for card in cards:
-        out[card.index] += 1
-    return out
 
 
 @attrs.frozen
@@ -205,9 +199,8 @@ class TurnBuilder:
                 out.append(Problem(index, *fault))
         if not self.played:
             out.append(Problem(None, Rule.CARDS_6, "lay at least one card from your hand"))
-        rules = self.position.rules
-        if self.position.is_opening and rules.cards_opening_must_play_max and self.played:
-            allowed = largest_sets(_counts(self.position.hand), min_set)
+        allowed = opening_sets(self.position)
+        if allowed is not None and self.played:
             masks = [mask_of(card.index for card in series) for series in self.series]
             if len(masks) != 1 or masks[0] not in allowed:
                 out.append(
@@ -227,7 +220,7 @@ class TurnBuilder:
             first = problems[0]
             where = "" if first.series is None else f"series {first.series}: "
             raise IllegalMoveError(first.rule, where + first.reason)
-        return Lay._trusted(tuple(sorted(self.played)), canonical_table(self.series))
+        return Lay.from_canonical(tuple(sorted(self.played)), canonical_table(self.series))
 
     def apply(self) -> CardsState:
         """Commit the turn: the state after the lay (only when the builder started from a state)."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterable, Sequence
 
-from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, play_game
+from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, run_game
 from qwirkle.cards.moves import CardsMove, Lay, Redraw, card_code
 from qwirkle.cards.rules import MAX_PLAYERS, MIN_PLAYERS, CardsRuleSet
-from qwirkle.cards.state import CardsEndReason, CardsState
+from qwirkle.cards.state import CardsState
 from qwirkle.errors import QwirkleError
 from qwirkle.tiles import Tile
 
@@ -92,17 +92,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(_describe(before, move, after))
 
     try:
-        final = play_game(bots, seed=args.seed, rules=rules, on_move=show)
+        final = run_game(bots, seed=args.seed, rules=rules, on_move=show)
     except QwirkleError as error:
         print(f"error: {error}")
         return 1
     outcome = final.outcome
     assert outcome is not None
-    if outcome.reason is CardsEndReason.FINAL_ROUND:
-        reason = "the deck ran out and everyone had a last turn"
-    else:
-        reason = "every player passed in turn"
-    print(f"Game over after {len(final.history)} moves: {reason}.")
+    print(f"Game over after {len(final.history)} moves: {outcome.reason.words}.")
     for seat, name in enumerate(final.players):
         print(f"  {name} (seat {seat}): {outcome.qwirkles[seat]} Qwirkles")
     winners = ", ".join(f"{final.players[s]} (seat {s})" for s in outcome.winners)

@@ -107,8 +107,15 @@ class Lay:
     """The series on the table after the turn, each sorted, in sorted order."""
 
     @classmethod
-    def _trusted(cls, played: tuple[Tile, ...], table: Table) -> Lay:
-        """A move from values already in canonical form."""
+    def from_canonical(cls, played: tuple[Tile, ...], table: Table) -> Lay:
+        """A lay from values already in canonical form (sorted cards, a canonical table), not checked.
+
+        For the searches, which build their lays in canonical form; anything
+        else should call :class:`Lay` itself.
+
+        >>> Lay.from_canonical(parse_cards("Rd"), (parse_cards("Ro Rs Rd"),)) == Lay("Rd", ["Ro Rs Rd"])
+        True
+        """
         move = object.__new__(cls)
         object.__setattr__(move, "played", played)
         object.__setattr__(move, "table", table)

@@ -43,6 +43,19 @@ def mask_of(kinds: Iterable[int]) -> int:
     return mask
 
 
+def counts_of(cards: Iterable[Tile]) -> list[int]:
+    """How many copies of each card ``cards`` holds, by card index.
+
+    >>> from qwirkle.cards import parse_cards
+    >>> counts_of(parse_cards("Ro Ro Rs"))[:3]
+    [2, 1, 0]
+    """
+    out = [0] * 36
+    for card in cards:
+        out[card.index] += 1
+    return out
+
+
 def kinds_of(mask: int) -> tuple[int, ...]:
     """The card indices of a mask, lowest first."""
     out: list[int] = []
@@ -111,8 +124,3 @@ def canonical_table(series: Iterable[Iterable[Tile]]) -> Table:
 def table_from_masks(masks: Iterable[int]) -> Table:
     """The canonical table of a collection of series masks."""
     return tuple(sorted(tuple(ALL_TILES[k] for k in kinds_of(m)) for m in masks))
-
-
-def masks_of_table(table: Iterable[Iterable[Tile]]) -> tuple[int, ...]:
-    """The masks of a table's series (the table must hold no repeated card within a series)."""
-    return tuple(mask_of(card.index for card in series) for series in table)

@@ -1,0 +1,107 @@
+"""How a game of Qwirkle Cards ends: the reasons, the one test for an ending, and the outcome.
+
+Each :class:`CardsEndReason` carries the rule that ends the game and the words
+that say why, so the engine, the command line and the error messages all say
+the same thing; :func:`end_reason` is the only place that decides an ending,
+and :func:`outcome_of` the only place that names the winners.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+
+import attrs
+
+from qwirkle.catalogue import Rule
+
+__all__ = ["CardsEndReason", "CardsOutcome", "end_reason", "outcome_of"]
+
+
+class CardsEndReason(enum.Enum):
+    """Why a game of Qwirkle Cards ended, with the rule that ends it and the words that say why.
+
+    >>> CardsEndReason("final_round")
+    <CardsEndReason.FINAL_ROUND: 'final_round'>
+    >>> CardsEndReason.BLOCKED.rule, CardsEndReason.BLOCKED.words
+    (<Rule.CARDS_7: 'CARDS-7'>, 'every player passed in turn')
+    """
+
+    _value_: str
+    _rule: Rule
+    _words: str
+
+    # Only the members below are made with a rule and words: a lookup by value, such as
+    # ``CardsEndReason("blocked")``, never comes here, and the defaults let type checkers accept it.
+    def __new__(cls, value: str, rule: Rule = Rule.CARDS_10, words: str = "") -> CardsEndReason:
+        member = object.__new__(cls)
+        member._value_ = value
+        member._rule = rule
+        member._words = words
+        return member
+
+    FINAL_ROUND = ("final_round", Rule.CARDS_10, "the deck ran out and everyone had a last turn")
+    """The deck ran out and every player had their last turn (Rule CARDS-10)."""
+    BLOCKED = ("blocked", Rule.CARDS_7, "every player passed in turn")
+    """Every player passed in turn, so nothing could change any more (Rule CARDS-7)."""
+
+    @property
+    def rule(self) -> Rule:
+        """The rule that ends the game this way."""
+        return self._rule
+
+    @property
+    def words(self) -> str:
+        """A short phrase that says why the game ended, for players to read."""
+        return self._words
+
+
+def end_reason(final_turns: int | None, passes: int, players: int) -> CardsEndReason | None:
+    """Why the game is over after a turn, or ``None`` if it goes on.
+
+    Rule CARDS-10: once the deck is empty, the game ends when the last of the
+    final turns is played. Rule CARDS-7: it also ends when every player has
+    passed in turn, with no lay in between. ``final_turns`` is the number of
+    final turns left (``None`` while the deck has cards), ``passes`` the
+    passes in a row, ``players`` the number of players.
+
+    >>> end_reason(None, 1, 2) is None, end_reason(0, 0, 2), end_reason(3, 2, 2)
+    (True, <CardsEndReason.FINAL_ROUND: 'final_round'>, <CardsEndReason.BLOCKED: 'blocked'>)
+    """
+    if final_turns == 0:
+        return CardsEndReason.FINAL_ROUND
+    if passes >= players:
+        return CardsEndReason.BLOCKED
+    return None
+
+
+@attrs.frozen
+class CardsOutcome:
+    """How a finished game ended: the reason, the Qwirkles of each seat and the winners.
+
+    Build one with :func:`outcome_of`, which names the winners.
+
+    >>> CardsOutcome(CardsEndReason.FINAL_ROUND, (2, 2), (0, 1)).winners
+    (0, 1)
+    """
+
+    reason: CardsEndReason
+    qwirkles: tuple[int, ...]
+    """Qwirkles claimed, by seat."""
+    winners: tuple[int, ...]
+    """The seats with the most Qwirkles."""
+
+
+def outcome_of(reason: CardsEndReason, qwirkles: Sequence[int]) -> CardsOutcome:
+    """The outcome of a game that ended for ``reason`` with these Qwirkles by seat.
+
+    Rule CARDS-9: the score is the number of Qwirkles. Rule CARDS-11: the
+    most Qwirkles wins and a tie is a shared win, so there may be several
+    winners.
+
+    >>> outcome_of(CardsEndReason.BLOCKED, [1, 3, 3]).winners
+    (1, 2)
+    """
+    scores = tuple(qwirkles)
+    best = max(scores)
+    return CardsOutcome(reason, scores, tuple(seat for seat, count in enumerate(scores) if count == best))

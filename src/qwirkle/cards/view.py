@@ -1,0 +1,58 @@
+"""What one player of Qwirkle Cards may know of a game."""
+
+from __future__ import annotations
+
+import attrs
+
+from qwirkle.cards.ending import CardsOutcome
+from qwirkle.cards.rules import CardsRuleSet
+from qwirkle.cards.series import Table
+from qwirkle.cards.turns import CardsTurn, nothing_laid
+from qwirkle.tiles import Tile
+
+__all__ = ["CardsView"]
+
+
+@attrs.frozen(kw_only=True)
+class CardsView:
+    """What one player may know of a game: never the deck order or another player's hand.
+
+    A view holds the table, the player's own hand, every player's claimed
+    Qwirkles and hand size, the number of cards in the deck, and the public
+    history. Bots decide from a view, and the searches accept one. Get one
+    with :meth:`CardsState.view <qwirkle.cards.CardsState.view>`.
+
+    >>> from qwirkle.cards import new_game
+    >>> view = new_game(["Ann", "Bob"], seed=7).view()
+    >>> hasattr(view, "deck"), hasattr(view, "hands")
+    (False, False)
+    """
+
+    seat: int
+    """The seat of the player who sees this."""
+    players: tuple[str, ...]
+    table: Table
+    hand: tuple[Tile, ...]
+    """The viewer's own cards."""
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    deck_size: int
+    qwirkles: tuple[Table, ...]
+    current: int
+    rules: CardsRuleSet
+    history: tuple[CardsTurn, ...]
+    starter: int
+    redrawn: bool
+    passes: int
+    final_turns: int | None
+    outcome: CardsOutcome | None
+
+    @property
+    def is_opening(self) -> bool:
+        """Whether no card has been laid yet in the game (Rule CARDS-5)."""
+        return nothing_laid(self.table, self.qwirkles, self.history)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Qwirkles claimed, by seat (Rule CARDS-9)."""
+        return tuple(len(won) for won in self.qwirkles)
