@@ -433,7 +433,10 @@ class DisagreementsDirective(_CatalogueDirective):
             else:
                 fields += _field("Change it with", nodes.paragraph("", "No option."))
             if not choice.official:
-                text = "No source describes this; it is a safeguard of the library, off by default."
+                if any(rule.sources for rule in rules):
+                    text = "A house rule that no rulebook describes, off by default."
+                else:
+                    text = "No source describes this; it is a safeguard of the library, off by default."
                 fields += _field("Status", nodes.paragraph(text, text))
             section += fields
             out.append(section)

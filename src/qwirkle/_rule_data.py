@@ -617,6 +617,19 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
         note="Not an official rule: a safeguard for games between programs.",
     ),
     RuleEntry(
+        "VARIANT-4",
+        "Optionally, the game ends as soon as a player's total reaches a set score limit.",
+        sources=(_S("REAYJESPERSEN"),),
+        choice=Choice(
+            "",
+            "May a game end at a score limit?",
+            "Only a blog's house rule (reayjespersen.com) says so; no rulebook has a score limit.",
+            "No limit: the game ends as the rules say.",
+            official=False,
+        ),
+        note="A house rule, not an official rule: no rulebook or publisher's text describes it.",
+    ),
+    RuleEntry(
         "CARDS-1",
         "Qwirkle Cards uses a deck of 108 cards, 3 of each of the 36 colour and shape pairs, with no wild cards.",
         sources=(

@@ -208,6 +208,12 @@ DOCUMENTS: Final[Mapping[str, Document]] = _documents(
         "secondary",
     ),
     Document(
+        "REAYJESPERSEN",
+        "A blog post on reayjespersen.com on house rules for Qwirkle, among them playing to a score limit",
+        "a house rule, not a rulebook",
+        where="reayjespersen.com",
+    ),
+    Document(
         "BGG",
         "The BoardGameGeek description of Qwirkle Cards, as translated on ludonauta.es (Spanish) "
         "and spelplaats.com (Dutch)",

@@ -76,9 +76,14 @@ SECTIONS: Final[tuple[Section, ...]] = (
     Section(6, "Scoring", ("SCORE",)),
     Section(7, "Exchange", ("EXCHANGE",)),
     Section(8, "End of game", ("END",)),
+    Section(9, "Variants", ("VARIANT",)),
     Section(10, "Qwirkle Cards", ("CARDS",), game="cards"),
 )
-"""The sections of the rule catalogue, grouped as in ``RULES.md`` (section 9 lists variants, not rules)."""
+"""The sections of the rule catalogue, grouped as in ``RULES.md``.
+
+Section 9 of ``RULES.md`` lists related products and house rules; only the
+house rules the library offers as options are rules here.
+"""
 
 
 class Rule(enum.StrEnum):
@@ -138,6 +143,7 @@ class Rule(enum.StrEnum):
     END_3 = "END-3"
     END_4 = "END-4"
     END_5 = "END-5"
+    VARIANT_4 = "VARIANT-4"
     CARDS_1 = "CARDS-1"
     CARDS_2 = "CARDS-2"
     CARDS_3 = "CARDS-3"
