@@ -4,9 +4,8 @@ Each record holds everything the catalogue says about its rule: the
 statement, the sources, the library's choice where the sources disagree or
 say nothing, and a note. The options that change a rule are declared on
 their fields of the rule sets instead (``metadata={"rules": ...}``), so
-this table does not list them. :class:`qwirkle.Rule` reads this table; its
-members are the same IDs in the same order (``tests/test_catalogue.py``
-checks it).
+this table does not list them. Each member of :class:`qwirkle.Rule` reads
+its record here by ID (:attr:`qwirkle.Rule.entry`).
 """
 
 from __future__ import annotations
