@@ -1,13 +1,24 @@
-"""The rule catalogue: every rule of RULES.md sections 1 to 8 is in the Rule enum and is checked by a test."""
+"""The rule catalogue: every rule of RULES.md sections 1 to 8 is in the Rule enum and is checked by a test.
+
+Each rule has one record, and the options that change a rule are declared on
+the fields of the rule sets: every field names at least one rule (none is a
+plain count with no rule behind it), and :attr:`Rule.options` says exactly
+what the fields declare.
+"""
 
 from __future__ import annotations
 
+import ast
+import inspect
 import re
 from pathlib import Path
 
+import attrs
 import pytest
 
-from qwirkle import IllegalMoveError, Rule
+from qwirkle import IllegalMoveError, InvalidOptionsError, Rule, RuleSet
+from qwirkle.cards import CardsRuleSet
+from qwirkle.ruleset import option_field, option_rules
 
 TESTS = Path(__file__).resolve().parent
 RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
@@ -68,8 +79,9 @@ def test_the_rule_enum_matches_sections_1_to_8_of_the_catalogue() -> None:
     ids = catalogue_ids(tile_game)
     assert len(ids) == len(set(ids)), "an ID appears twice in sections 1 to 8 of RULES.md"
     assert len(ids) == 45
-    # Section 10 (Qwirkle Cards) is another game; its rules may join the enum without changing this one.
-    tile_rules = {rule.value for rule in Rule if not rule.value.startswith("CARDS-")}
+    # Section 10 (Qwirkle Cards) is another game, and section 9 (variants) holds house rules; their
+    # rules may join the enum without changing this one.
+    tile_rules = {rule.value for rule in Rule if rule.family not in ("CARDS", "VARIANT")}
     assert tile_rules == set(ids)
 
 
@@ -97,3 +109,82 @@ def test_an_illegal_move_error_names_its_rule() -> None:
     assert error.rule is Rule.LINE_3
     assert error.reason == "a red circle twice"
     assert str(error) == "LINE-3: a red circle twice"
+
+
+def test_every_rule_has_its_own_record() -> None:
+    assert [rule.entry.id for rule in Rule] == [rule.value for rule in Rule]
+    for rule in Rule:
+        entry = rule.entry
+        assert (rule.statement, rule.sources, rule.choice, rule.note) == (
+            entry.statement,
+            entry.sources,
+            entry.choice,
+            entry.note,
+        )
+
+
+# ---------------------------------------------------------------------------
+# Options name their rules on their fields
+
+RULE_SETS: tuple[type[RuleSet] | type[CardsRuleSet], ...] = (RuleSet, CardsRuleSet)
+
+
+def test_every_option_field_declares_the_rules_it_changes() -> None:
+    for rule_set in RULE_SETS:
+        for field in attrs.fields(rule_set):
+            rules = field.metadata.get("rules")
+            assert isinstance(rules, tuple), f"{rule_set.__name__}.{field.name} declares no rules"
+            assert rules, f"{rule_set.__name__}.{field.name} declares no rules"
+            assert all(isinstance(rule, Rule) for rule in rules), f"{rule_set.__name__}.{field.name}: {rules}"
+            assert len(set(rules)) == len(rules), f"{rule_set.__name__}.{field.name} names a rule twice"
+            assert option_rules(rule_set, field.name) == rules
+
+
+def test_the_options_of_a_rule_are_the_fields_that_name_it() -> None:
+    declared = {
+        (rule, f"{rule_set.__name__}.{field.name}")
+        for rule_set in RULE_SETS
+        for field in attrs.fields(rule_set)
+        for rule in field.metadata["rules"]
+    }
+    listed = {(rule, option) for rule in Rule for option in rule.options}
+    assert listed == declared
+    assert Rule.SETUP_1.options == ("RuleSet.min_players", "RuleSet.max_players")  # in field order
+    assert Rule.CARDS_4.options == ("CardsRuleSet.cards_start_tiebreak", "CardsRuleSet.cards_redeal_if_no_opening")
+    assert Rule.LINE_3.options == ()
+
+
+def _field_docstrings(rule_set: type) -> dict[str, str]:
+    """The docstring written under each field of a rule set's class, by field name."""
+    tree = ast.parse(inspect.getsource(rule_set))
+    body = tree.body[0]
+    assert isinstance(body, ast.ClassDef)
+    found: dict[str, str] = {}
+    for node, following in zip(body.body, body.body[1:], strict=False):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(following, ast.Expr)
+            and isinstance(following.value, ast.Constant)
+            and isinstance(following.value.value, str)
+        ):
+            found[node.target.id] = following.value.value
+    return found
+
+
+def test_the_docstring_of_an_option_names_the_rules_its_field_declares() -> None:
+    for rule_set in RULE_SETS:
+        docs = _field_docstrings(rule_set)
+        for field in attrs.fields(rule_set):
+            named = set(re.findall(r"\b[A-Z]+-\d+\b", docs.get(field.name, "")))
+            assert named == {rule.value for rule in option_rules(rule_set, field.name)}, field.name
+
+
+def test_an_option_field_must_name_a_rule() -> None:
+    with pytest.raises(TypeError, match="at least one rule"):
+        option_field(1, None)
+
+
+def test_the_rules_of_an_unknown_option_are_an_error() -> None:
+    with pytest.raises(InvalidOptionsError, match="RuleSet has no option 'hand'"):
+        option_rules(RuleSet, "hand")

@@ -46,6 +46,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from qwirkle import Rule
 from qwirkle.catalogue import DOCUMENTS, SECTIONS, Choice, Section, Source
+from qwirkle.ruleset import option_rules
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -303,6 +304,11 @@ def _choices() -> list[tuple[Choice, tuple[Rule, ...]]]:
     return [(choice, tuple(rules)) for choice, rules in sorted(found.values(), key=order)]
 
 
+def _choice_options(rules: Sequence[Rule]) -> tuple[str, ...]:
+    """The options that change a choice: those of the rules it settles, each once, in catalogue order."""
+    return tuple(dict.fromkeys(option for rule in rules for option in rule.options))
+
+
 def _section_node(ids: str, title: str) -> nodes.section:
     section = nodes.section(ids=[ids], names=[ids])
     section += nodes.title(title, title)
@@ -421,12 +427,16 @@ class DisagreementsDirective(_CatalogueDirective):
             fields += _field("Rules", _rule_refs(rules))
             fields += _field("What the sources say", nodes.paragraph(choice.sources_say, choice.sources_say))
             fields += _field("What the library does", nodes.paragraph(choice.default, choice.default))
-            if choice.options:
-                fields += _field("Change it with", _options_para(choice.options))
+            options = _choice_options(rules)
+            if options:
+                fields += _field("Change it with", _options_para(options))
             else:
                 fields += _field("Change it with", nodes.paragraph("", "No option."))
             if not choice.official:
-                text = "No source describes this; it is a safeguard of the library, off by default."
+                if any(rule.sources for rule in rules):
+                    text = "A house rule that no rulebook describes, off by default."
+                else:
+                    text = "No source describes this; it is a safeguard of the library, off by default."
                 fields += _field("Status", nodes.paragraph(text, text))
             section += fields
             out.append(section)
@@ -500,7 +510,7 @@ class OptionsDirective(_CatalogueDirective):
             docs = ModuleAnalyzer.for_module(cls.__module__).find_attr_docs()
             for field in attrs.fields(cls):
                 option = f"{name}.{field.name}"
-                rules = [rule for rule in Rule if option in rule.options]
+                rules = option_rules(cls, field.name)
                 lines = docs.get((cls.__qualname__, field.name), [])
                 text = " ".join(line.strip() for line in _first_paragraph(lines))
                 rule_cell = _rule_refs(rules)
@@ -595,17 +605,18 @@ def link_rule_ids(app: Sphinx, what: str, name: str, obj: object, options: objec
 
 
 def reexported_data_docs(app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]) -> None:
-    """Give a constant or type alias re-exported by a package the docstring it has where it is defined.
+    """Give a constant or type alias re-exported by a package or module the docstring it has where it is defined.
 
     autodoc looks for the docstring of ``qwirkle.Cell`` in ``qwirkle/__init__.py``, finds none
     and falls back to the docstring of the value's type; the defining module has the right one.
+    The same goes for ``qwirkle.catalogue.DOCUMENTS``, defined in a private module.
     """
     if what != "data":
         return
     package, _, attr = name.rpartition(".")
     if _attribute_doc(package, attr) is not None:
         return
-    for module in _public_modules(package):
+    for module in [*_public_modules(package), *_loaded_modules(package.partition(".")[0])]:
         if attr in getattr(module, "__all__", ()) and getattr(module, attr, None) is obj:
             doc = _attribute_doc(module.__name__, attr)
             if doc is not None:
@@ -620,6 +631,11 @@ def _attribute_doc(module: str, attr: str) -> list[str] | None:
         return None
     found = docs.get(("", attr))
     return list(found) if found else None
+
+
+def _loaded_modules(root: str) -> list[Any]:
+    """The modules of the package ``root`` imported so far, private ones included."""
+    return [module for name, module in sorted(sys.modules.items()) if name.partition(".")[0] == root]
 
 
 def _public_modules(package: str) -> list[Any]:

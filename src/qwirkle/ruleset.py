@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
 
+from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidOptionsError, InvalidStateError
 
-__all__ = ["BlockedEnd", "FinalTiebreak", "RuleSet", "StartTiebreak"]
+__all__ = ["BlockedEnd", "FinalTiebreak", "RuleSet", "StartTiebreak", "option_rules"]
+
+_RULES: Final = "rules"
+"""The key of an option field's metadata that holds the rules the option changes."""
+
+_T = TypeVar("_T")
 
 
 class _Option(enum.Enum):
@@ -99,6 +105,36 @@ def bool_option(instance: object, attribute: attrs.Attribute[bool], value: objec
         raise InvalidOptionsError(f"{attribute.name} must be True or False, not {value!r}")
 
 
+def option_field(default: _T, validator: Any, *rules: Rule) -> _T:
+    """An option of a rule set: an attrs field with its default, its check, and the rules it changes.
+
+    The rules are declared here once, in the field's metadata; :func:`option_rules`
+    and :attr:`qwirkle.Rule.options` read them.
+
+    >>> attrs.fields(RuleSet).hand_size.metadata["rules"] == (Rule.SETUP_3,)
+    True
+    """
+    if not rules:
+        raise TypeError("an option must name at least one rule it changes")
+    return attrs.field(default=default, validator=validator, metadata={_RULES: rules})
+
+
+def option_rules(rule_set: type[attrs.AttrsInstance], name: str) -> tuple[Rule, ...]:
+    """The rules that the option ``name`` of ``rule_set`` changes, as its field declares them.
+
+    ``rule_set`` is :class:`RuleSet` or the card game's ``CardsRuleSet``; an
+    unknown option raises :class:`~qwirkle.InvalidOptionsError`.
+
+    >>> option_rules(RuleSet, "qwirkle_bonus") == (Rule.SCORE_4, Rule.SCORE_5)
+    True
+    """
+    fields = attrs.fields_dict(rule_set)
+    if name not in fields:
+        raise InvalidOptionsError(f"{rule_set.__name__} has no option {name!r}")
+    rules: tuple[Rule, ...] = fields[name].metadata.get(_RULES, ())
+    return rules
+
+
 def _optional_positive(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
     if value is not None and (type(value) is not int or value < 1):
         raise InvalidOptionsError(f"{attribute.name} must be None or an int of at least 1, not {value!r}")
@@ -117,39 +153,39 @@ class RuleSet:
     StartTiebreak.YOUNGEST
     """
 
-    min_players: int = attrs.field(default=2, validator=_at_least(1))
+    min_players: int = option_field(2, _at_least(1), Rule.SETUP_1)
     """Fewest players (Rule SETUP-1)."""
-    max_players: int = attrs.field(default=4, validator=_at_least(1))
+    max_players: int = option_field(4, _at_least(1), Rule.SETUP_1)
     """Most players (Rule SETUP-1)."""
-    hand_size: int = attrs.field(default=6, validator=_at_least(1))
+    hand_size: int = option_field(6, _at_least(1), Rule.SETUP_3)
     """Tiles in a full hand (Rule SETUP-3)."""
-    copies_per_tile: int = attrs.field(default=3, validator=_at_least(1))
+    copies_per_tile: int = option_field(3, _at_least(1), Rule.TILES_2)
     """Copies of each of the 36 tiles (Rule TILES-2)."""
-    qwirkle_bonus: int = attrs.field(default=6, validator=_at_least(0))
+    qwirkle_bonus: int = option_field(6, _at_least(0), Rule.SCORE_4, Rule.SCORE_5)
     """Bonus for each line completed to six tiles (Rules SCORE-4, SCORE-5)."""
-    end_bonus: int = attrs.field(default=6, validator=_at_least(0))
+    end_bonus: int = option_field(6, _at_least(0), Rule.SCORE_8)
     """Bonus for the player who ends the game by going out (Rule SCORE-8)."""
-    lone_tile_points: int = attrs.field(default=1, validator=_at_least(0))
+    lone_tile_points: int = option_field(1, _at_least(0), Rule.START_6, Rule.SCORE_7)
     """Points for a move that forms no line: a one-tile opening (Rules START-6, SCORE-7)."""
-    start_tiebreak: StartTiebreak = attrs.field(default=StartTiebreak.OLDEST, validator=enum_option(StartTiebreak))
+    start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak), Rule.START_3)
     """Who starts among players tied for the largest group (Rule START-3)."""
-    opening_must_play_max_group: bool = attrs.field(default=True, validator=bool_option)
+    opening_must_play_max_group: bool = option_field(True, bool_option, Rule.START_4)
     """Whether the opening must be a largest group of the starter's hand (Rule START-4)."""
-    exchange_limited_by_bag: bool = attrs.field(default=True, validator=bool_option)
+    exchange_limited_by_bag: bool = option_field(True, bool_option, Rule.EXCHANGE_5)
     """Whether an exchange may not be larger than the bag (Rule EXCHANGE-5).
 
     An empty bag allows no exchange either way. When a larger exchange is
     allowed, the player draws what the bag holds, returns their tiles, then
     draws the rest from the mixed bag."""
-    exchange_return_before_draw: bool = attrs.field(default=False, validator=bool_option)
+    exchange_return_before_draw: bool = option_field(False, bool_option, Rule.EXCHANGE_1)
     """Whether exchanged tiles go back into the bag before drawing (Rule EXCHANGE-1)."""
-    allow_voluntary_pass: bool = attrs.field(default=False, validator=bool_option)
+    allow_voluntary_pass: bool = option_field(False, bool_option, Rule.TURN_3)
     """Whether a player may pass by choice (Rule TURN-3)."""
-    blocked_end_detection: BlockedEnd = attrs.field(default=BlockedEnd.IMMEDIATE, validator=enum_option(BlockedEnd))
+    blocked_end_detection: BlockedEnd = option_field(BlockedEnd.IMMEDIATE, enum_option(BlockedEnd), Rule.END_3)
     """How a game where nobody can place is detected (Rule END-3)."""
-    stalemate_rounds: int | None = attrs.field(default=None, validator=_optional_positive)
+    stalemate_rounds: int | None = option_field(None, _optional_positive, Rule.END_5)
     """End the game after this many full rounds with no placement (Rule END-5, not official)."""
-    final_tiebreak: FinalTiebreak = attrs.field(default=FinalTiebreak.SHARED, validator=enum_option(FinalTiebreak))
+    final_tiebreak: FinalTiebreak = option_field(FinalTiebreak.SHARED, enum_option(FinalTiebreak), Rule.END_4)
     """What a tie for the highest total means (Rule END-4)."""
 
     PRESETS: ClassVar[tuple[str, ...]] = ("standard", "youngest_starts", "return_before_draw")

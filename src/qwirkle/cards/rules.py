@@ -7,8 +7,9 @@ from typing import Any, ClassVar, Final
 
 import attrs
 
+from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidOptionsError
-from qwirkle.ruleset import StartTiebreak, bool_option, enum_option
+from qwirkle.ruleset import StartTiebreak, bool_option, enum_option, option_field
 
 __all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "SERIES_MAX", "BlockedAction", "CardsRuleSet", "StartTiebreak"]
 
@@ -59,19 +60,17 @@ class CardsRuleSet:
     <BlockedAction.REDRAW_HAND: 'redraw_hand'>
     """
 
-    cards_hand_size: int = attrs.field(default=9, validator=_int_range(1, (DECK_SIZE - 1) // MAX_PLAYERS))
+    cards_hand_size: int = option_field(9, _int_range(1, (DECK_SIZE - 1) // MAX_PLAYERS), Rule.CARDS_2)
     """Cards in a full hand (Rule CARDS-2)."""
-    cards_start_tiebreak: StartTiebreak = attrs.field(
-        default=StartTiebreak.OLDEST, validator=enum_option(StartTiebreak)
-    )
+    cards_start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak), Rule.CARDS_4)
     """Who starts among players tied for the largest series (Rule CARDS-4)."""
-    cards_redeal_if_no_opening: bool = attrs.field(default=True, validator=bool_option)
+    cards_redeal_if_no_opening: bool = option_field(True, bool_option, Rule.CARDS_4)
     """Whether the cards are dealt again when nobody holds a series to open with (Rule CARDS-4)."""
-    cards_opening_must_play_max: bool = attrs.field(default=False, validator=bool_option)
+    cards_opening_must_play_max: bool = option_field(False, bool_option, Rule.CARDS_5)
     """Whether the opening must be exactly one largest series of the starter's hand (Rule CARDS-5)."""
-    cards_blocked_action: BlockedAction = attrs.field(default=BlockedAction.PASS, validator=enum_option(BlockedAction))
+    cards_blocked_action: BlockedAction = option_field(BlockedAction.PASS, enum_option(BlockedAction), Rule.CARDS_7)
     """What a player who cannot lay a card does (Rule CARDS-7)."""
-    cards_min_set: int = attrs.field(default=3, validator=_int_range(1, SERIES_MAX))
+    cards_min_set: int = option_field(3, _int_range(1, SERIES_MAX), Rule.CARDS_3, Rule.CARDS_6)
     """Fewest cards in a series at the end of a turn (Rules CARDS-3, CARDS-6)."""
 
     PRESETS: ClassVar[tuple[str, ...]] = ("standard", "redraw_hand", "largest_opening")
