@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from qwirkle import (
     ALL_TILES,
-    BlockedEnd,
     Cell,
     Colour,
     Exchange,
@@ -27,7 +26,6 @@ from qwirkle import (
     Place,
     RuleSet,
     Shape,
-    StartTiebreak,
     Tile,
     apply,
     is_over,
@@ -35,24 +33,22 @@ from qwirkle import (
     new_game,
     position,
 )
+from qwirkle.ruleset import variants
 
 NAMES: Final = ("Ann", "Bob", "Cy", "Dee")
 
 RULE_VARIANTS: Final[tuple[RuleSet, ...]] = (
     RuleSet(),
-    RuleSet(lone_tile_points=0),
-    RuleSet(qwirkle_bonus=0, end_bonus=0),
-    RuleSet(qwirkle_bonus=12, end_bonus=3),
-    RuleSet(opening_must_play_max_group=False),
-    RuleSet(exchange_limited_by_bag=False),
-    RuleSet(exchange_return_before_draw=True, start_tiebreak=StartTiebreak.SEAT_ORDER),
-    RuleSet(allow_voluntary_pass=True),
-    RuleSet(blocked_end_detection=BlockedEnd.ROUND_OF_PASSES),
-    RuleSet(stalemate_rounds=2),
-    RuleSet(copies_per_tile=1),
-    RuleSet(copies_per_tile=2, hand_size=5),
+    *variants(RuleSet),
+    *(RuleSet.preset(name) for name in RuleSet.PRESETS if RuleSet.preset(name) != RuleSet()),
 )
-"""Option sets worth exercising: the standard game and one change (or a few related ones) each."""
+"""Option sets worth exercising: the standard game, each option changed alone (as its field declares), the presets."""
+
+
+def seats_for(rules: RuleSet, wanted: int) -> int:
+    """``wanted`` players, or the nearest number the rules allow (Rule SETUP-1)."""
+    return min(max(wanted, rules.min_players), rules.max_players)
+
 
 PHASES: Final = ("opening", "early", "middle", "late", "empty_bag", "finished")
 """How far into a game a drawn state is."""
@@ -164,7 +160,7 @@ def game_paths(
     deal_seed = draw(seeds())
     move_seed = draw(seeds())
     extra = draw(st.integers(min_value=0, max_value=10))
-    start = new_game(NAMES[:count], seed=deal_seed, rules=chosen_rules)
+    start = new_game(NAMES[: seats_for(chosen_rules, count)], seed=deal_seed, rules=chosen_rules)
     return play_phase(start, random.Random(move_seed), phase, extra)
 
 

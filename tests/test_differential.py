@@ -52,6 +52,7 @@ from tests.strategies import (
     examples,
     play_to_end,
     reachable_states,
+    seats_for,
     tile,
 )
 
@@ -99,7 +100,7 @@ def corpus() -> tuple[tuple[str, GameState], ...]:
     game = 0
     while len(positions) < POSITIONS:
         rules = RULE_VARIANTS[game % len(RULE_VARIANTS)]
-        players = 2 + game % 3
+        players = seats_for(rules, 2 + game % 3)
         start = new_game(NAMES[:players], seed=7919 * game + 1, rules=rules)
         for state in _sampled(play_to_end(start, random.Random(game))):
             positions.append((f"game {game} ({players} players, {rules}), turn {state.turn_number}", state))

@@ -7,8 +7,12 @@ import enum
 import attrs
 import pytest
 
-from qwirkle import InvalidRecordError, RuleSet
+from qwirkle import InvalidRecordError, Rule, RuleSet
 from qwirkle._codec import Reader, decode_options, encode_rules
+from qwirkle.cards import CardsRuleSet
+from qwirkle.ruleset import option_examples, option_field, variants
+from tests import strategies
+from tests.cards import helpers as cards_helpers
 
 
 class Speed(enum.Enum):
@@ -55,3 +59,36 @@ def test_an_option_of_the_wrong_type_is_refused_with_its_path(data: dict[str, ob
 def test_every_option_of_the_rule_set_round_trips() -> None:
     rules = RuleSet(stalemate_rounds=3, allow_voluntary_pass=True)
     assert decode_options(Reader(encode_rules(rules)), RuleSet) == rules
+
+
+RULE_SETS_AND_VARIANTS = [
+    pytest.param(RuleSet, strategies.RULE_VARIANTS, id="RuleSet"),
+    pytest.param(CardsRuleSet, cards_helpers.RULE_VARIANTS, id="CardsRuleSet"),
+]
+
+
+@pytest.mark.parametrize(("rule_set", "played"), RULE_SETS_AND_VARIANTS)
+def test_every_option_is_exercised_by_the_property_and_differential_tests(
+    rule_set: type[attrs.AttrsInstance], played: tuple[attrs.AttrsInstance, ...]
+) -> None:
+    """A new option is played as soon as its field is declared: the tests' variants come from the fields.
+
+    ``RULE_VARIANTS`` is what the property tests draw from and the differential
+    corpus is built from (which checks it holds every variant).
+    """
+    unexercised = []
+    for field in attrs.fields(attrs.resolve_types(rule_set)):
+        if isinstance(field.type, type) and issubclass(field.type, enum.Enum) and len(field.type) == 1:
+            continue  # an enum of one value has nothing else to play
+        if not any(getattr(rules, field.name) != field.default for rules in played):
+            unexercised.append(field.name)
+    assert unexercised == [], f"options no test plays with a value other than the default: {unexercised}"
+
+
+def test_an_int_option_without_examples_is_caught() -> None:
+    @attrs.frozen(kw_only=True)
+    class Careless:
+        size: int = option_field(3, None, Rule.SETUP_3)
+
+    assert option_examples(Careless, "size") == ()
+    assert variants(Careless) == ()

@@ -47,7 +47,7 @@ from tests.brute import (
 from tests.helpers import snapshot
 from tests.strategies import MAX_TURNS, crafted_positions, examples, game_paths, mutated_moves, reachable_states
 
-END_RULES = {Rule.END_2, Rule.END_3, Rule.END_5}
+END_RULES = {reason.rule for reason in EndReason}
 
 ALWAYS_ILLEGAL = {"foreign tile", "occupied cell", "far tile", "too many to exchange", "exchange not held"}
 """Changes that can never give a legal move (the others are judged by the brute force)."""

@@ -13,6 +13,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from qwirkle import (
     ALL_TILES,
+    EndReason,
     Exchange,
     GameState,
     IllegalMoveError,
@@ -29,9 +30,9 @@ from qwirkle import (
     score,
 )
 from tests.brute import brute_is_legal
-from tests.strategies import NAMES, examples, mutated_moves, player_counts, rule_sets, seeds
+from tests.strategies import NAMES, examples, mutated_moves, player_counts, rule_sets, seats_for, seeds
 
-END_RULES: Final = {Rule.END_2, Rule.END_3, Rule.END_5}
+END_RULES: Final = {reason.rule for reason in EndReason}
 
 PLAY_OUT_AFTER: Final = 8
 """Turns after which a step may finish the game at once, so that most runs see an end."""
@@ -78,7 +79,7 @@ class GameMachine(RuleBasedStateMachine):
 
     @initialize(seed=seeds(), rules=rule_sets(), players=player_counts())
     def deal(self, seed: int, rules: RuleSet, players: int) -> None:
-        self.state = new_game(NAMES[:players], seed=seed, rules=rules)
+        self.state = new_game(NAMES[: seats_for(rules, players)], seed=seed, rules=rules)
         self.scores = self.state.scores
 
     @precondition(lambda self: is_over(self.state))

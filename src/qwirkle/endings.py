@@ -52,6 +52,8 @@ class EndReason(enum.Enum):
     """The bag is empty and nobody can place (Rule END-3)."""
     STALEMATE = ("stalemate", Rule.END_5, "too many rounds went by without a placement")
     """The configured number of rounds passed with no placement (Rule END-5)."""
+    SCORE_LIMIT = ("score_limit", Rule.VARIANT_4, "a player reached the score limit")
+    """A player's total reached the agreed score limit (Rule VARIANT-4, a house rule)."""
 
     def __repr__(self) -> str:
         return f"EndReason.{self.name}"
@@ -97,6 +99,7 @@ def end_reason(
     rules: RuleSet,
     *,
     went_out: bool,
+    scores: Sequence[int],
     bag_size: int,
     idle_turns: int,
     seats: int,
@@ -113,13 +116,18 @@ def end_reason(
     matter, since they cost more than the rest: the engine looks at the hands,
     while a score keeper that cannot see them takes a round of passes as the
     players' word. Rule END-5: the optional limit of rounds with no placement.
+    Rule VARIANT-4: with a ``score_limit``, the game ends as soon as a total
+    reaches it; only the mover's total grows in a turn, so the mover is
+    then the only one at or above the limit and wins (Rule END-4).
 
-    >>> end_reason(RuleSet(), went_out=False, bag_size=0, idle_turns=1, seats=2,
+    >>> end_reason(RuleSet(), went_out=False, scores=(4, 9), bag_size=0, idle_turns=1, seats=2,
     ...            passes_in_a_row=lambda: 1, nobody_can_place=lambda: True)
     EndReason.BLOCKED
     """
     if went_out:
         return EndReason.WENT_OUT
+    if rules.score_limit is not None and max(scores) >= rules.score_limit:
+        return EndReason.SCORE_LIMIT
     if not bag_size:
         waited = rules.blocked_end_detection is BlockedEnd.IMMEDIATE or passes_in_a_row() >= seats
         if waited and nobody_can_place():

@@ -249,6 +249,7 @@ def apply(state: GameState, move: Move, *, player: int | None = None) -> GameSta
     reason = end_reason(
         rules,
         went_out=not hand,
+        scores=scores,
         bag_size=len(bag),
         idle_turns=idle,
         seats=seats,

@@ -11,12 +11,16 @@ import attrs
 from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidOptionsError, InvalidStateError
 
-__all__ = ["BlockedEnd", "FinalTiebreak", "RuleSet", "StartTiebreak", "option_rules"]
+__all__ = ["BlockedEnd", "FinalTiebreak", "RuleSet", "StartTiebreak", "option_examples", "option_rules", "variants"]
 
 _RULES: Final = "rules"
 """The key of an option field's metadata that holds the rules the option changes."""
 
+_EXAMPLES: Final = "examples"
+"""The key of an option field's metadata that holds values other than the default, worth testing."""
+
 _T = TypeVar("_T")
+_R = TypeVar("_R", bound=attrs.AttrsInstance)
 
 
 class _Option(enum.Enum):
@@ -105,18 +109,56 @@ def bool_option(instance: object, attribute: attrs.Attribute[bool], value: objec
         raise InvalidOptionsError(f"{attribute.name} must be True or False, not {value!r}")
 
 
-def option_field(default: _T, validator: Any, *rules: Rule) -> _T:
-    """An option of a rule set: an attrs field with its default, its check, and the rules it changes.
+def option_field(default: _T, validator: Any, *rules: Rule, examples: tuple[_T, ...] = ()) -> _T:
+    """An option of a rule set: an attrs field with its default, its check, the rules it changes, and test values.
 
     The rules are declared here once, in the field's metadata; :func:`option_rules`
-    and :attr:`qwirkle.Rule.options` read them.
+    and :attr:`qwirkle.Rule.options` read them. ``examples`` are values other
+    than the default worth playing with; a bool or an enum needs none, since
+    its other values are known (see :func:`option_examples`).
 
     >>> attrs.fields(RuleSet).hand_size.metadata["rules"] == (Rule.SETUP_3,)
     True
     """
     if not rules:
         raise TypeError("an option must name at least one rule it changes")
-    return attrs.field(default=default, validator=validator, metadata={_RULES: rules})
+    return attrs.field(default=default, validator=validator, metadata={_RULES: rules, _EXAMPLES: examples})
+
+
+def option_examples(rule_set: type[attrs.AttrsInstance], name: str) -> tuple[object, ...]:
+    """Values of the option ``name`` other than its default: the field's own examples, or every other value.
+
+    A bool's other value and an enum's other members follow from the type;
+    a number's examples are declared on the field (:func:`option_field`).
+
+    >>> option_examples(RuleSet, "allow_voluntary_pass"), option_examples(RuleSet, "copies_per_tile")
+    ((True,), (1, 2))
+    """
+    field = attrs.fields_dict(attrs.resolve_types(rule_set))[name]
+    declared: tuple[object, ...] = field.metadata.get(_EXAMPLES, ())
+    if declared:
+        return declared
+    if field.type is bool:
+        return (not field.default,)
+    if isinstance(field.type, type) and issubclass(field.type, enum.Enum):
+        return tuple(member for member in field.type if member is not field.default)
+    return ()
+
+
+def variants(rule_set: type[_R]) -> tuple[_R, ...]:
+    """The rule set with one option changed, for every option and each of its :func:`option_examples`.
+
+    Tests play games under each of them, so a new option is exercised as soon
+    as it is declared.
+
+    >>> [rules.score_limit for rules in variants(RuleSet) if rules.score_limit is not None]
+    [60]
+    """
+    return tuple(
+        rule_set(**{field.name: value})
+        for field in attrs.fields(rule_set)
+        for value in option_examples(rule_set, field.name)
+    )
 
 
 def option_rules(rule_set: type[attrs.AttrsInstance], name: str) -> tuple[Rule, ...]:
@@ -153,19 +195,19 @@ class RuleSet:
     StartTiebreak.YOUNGEST
     """
 
-    min_players: int = option_field(2, _at_least(1), Rule.SETUP_1)
+    min_players: int = option_field(2, _at_least(1), Rule.SETUP_1, examples=(3,))
     """Fewest players (Rule SETUP-1)."""
-    max_players: int = option_field(4, _at_least(1), Rule.SETUP_1)
+    max_players: int = option_field(4, _at_least(1), Rule.SETUP_1, examples=(3,))
     """Most players (Rule SETUP-1)."""
-    hand_size: int = option_field(6, _at_least(1), Rule.SETUP_3)
+    hand_size: int = option_field(6, _at_least(1), Rule.SETUP_3, examples=(5,))
     """Tiles in a full hand (Rule SETUP-3)."""
-    copies_per_tile: int = option_field(3, _at_least(1), Rule.TILES_2)
+    copies_per_tile: int = option_field(3, _at_least(1), Rule.TILES_2, examples=(1, 2))
     """Copies of each of the 36 tiles (Rule TILES-2)."""
-    qwirkle_bonus: int = option_field(6, _at_least(0), Rule.SCORE_4, Rule.SCORE_5)
+    qwirkle_bonus: int = option_field(6, _at_least(0), Rule.SCORE_4, Rule.SCORE_5, examples=(0, 12))
     """Bonus for each line completed to six tiles (Rules SCORE-4, SCORE-5)."""
-    end_bonus: int = option_field(6, _at_least(0), Rule.SCORE_8)
+    end_bonus: int = option_field(6, _at_least(0), Rule.SCORE_8, examples=(0, 3))
     """Bonus for the player who ends the game by going out (Rule SCORE-8)."""
-    lone_tile_points: int = option_field(1, _at_least(0), Rule.START_6, Rule.SCORE_7)
+    lone_tile_points: int = option_field(1, _at_least(0), Rule.START_6, Rule.SCORE_7, examples=(0,))
     """Points for a move that forms no line: a one-tile opening (Rules START-6, SCORE-7)."""
     start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak), Rule.START_3)
     """Who starts among players tied for the largest group (Rule START-3)."""
@@ -183,8 +225,10 @@ class RuleSet:
     """Whether a player may pass by choice (Rule TURN-3)."""
     blocked_end_detection: BlockedEnd = option_field(BlockedEnd.IMMEDIATE, enum_option(BlockedEnd), Rule.END_3)
     """How a game where nobody can place is detected (Rule END-3)."""
-    stalemate_rounds: int | None = option_field(None, _optional_positive, Rule.END_5)
+    stalemate_rounds: int | None = option_field(None, _optional_positive, Rule.END_5, examples=(2,))
     """End the game after this many full rounds with no placement (Rule END-5, not official)."""
+    score_limit: int | None = option_field(None, _optional_positive, Rule.VARIANT_4, examples=(60,))
+    """End the game as soon as a player's total reaches this score (Rule VARIANT-4, a house rule)."""
     final_tiebreak: FinalTiebreak = option_field(FinalTiebreak.SHARED, enum_option(FinalTiebreak), Rule.END_4)
     """What a tie for the highest total means (Rule END-4)."""
 

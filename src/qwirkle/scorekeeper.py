@@ -257,6 +257,7 @@ class Scorekeeper:
         reason = end_reason(
             self.rules,
             went_out=not hand_sizes[turn.player],
+            scores=scores,
             bag_size=bag_size,
             idle_turns=idle,
             seats=seats,

@@ -22,8 +22,14 @@ from qwirkle.cards import (
     new_game,
 )
 from qwirkle.cards.bots import Bot
+from qwirkle.ruleset import variants
 
-PRESETS = CardsRuleSet.PRESETS
+RULE_VARIANTS: tuple[CardsRuleSet, ...] = (
+    CardsRuleSet(),
+    *variants(CardsRuleSet),
+    *(CardsRuleSet.preset(name) for name in CardsRuleSet.PRESETS if CardsRuleSet.preset(name) != CardsRuleSet()),
+)
+"""Option sets the property tests play: the standard game, each option changed alone, the presets."""
 
 
 def census(state: CardsState) -> Counter[Tile]:
@@ -130,6 +136,6 @@ def qwirkle_counts(rng: random.Random) -> tuple[list[int], list[int]]:
 games = st.tuples(
     st.integers(0, 2**32),
     st.sampled_from(["rr", "rg", "gr", "rrg", "grr", "rgrg", "gg"]),
-    st.sampled_from(PRESETS),
+    st.sampled_from(RULE_VARIANTS),
 )
-"""A seeded game: its seed, its bots (one letter a seat) and its preset of rules."""
+"""A seeded game: its seed, its bots (one letter a seat) and its rules."""

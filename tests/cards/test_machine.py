@@ -23,7 +23,7 @@ from qwirkle.cards import (
     new_game,
 )
 
-from .helpers import PRESETS, check_invariants, check_transition
+from .helpers import RULE_VARIANTS, check_invariants, check_transition
 
 
 def build(state: CardsState, move: Lay) -> TurnBuilder:
@@ -49,9 +49,9 @@ class CardsGame(RuleBasedStateMachine):
         self.state = new_game(["Ann", "Bob"], seed=0)
         self.bot_seed = 0
 
-    @initialize(seed=st.integers(0, 2**32), players=st.integers(2, 4), preset=st.sampled_from(PRESETS))
-    def deal(self, seed: int, players: int, preset: str) -> None:
-        self.state = new_game([f"p{i}" for i in range(players)], seed=seed, rules=CardsRuleSet.preset(preset))
+    @initialize(seed=st.integers(0, 2**32), players=st.integers(2, 4), rules=st.sampled_from(RULE_VARIANTS))
+    def deal(self, seed: int, players: int, rules: CardsRuleSet) -> None:
+        self.state = new_game([f"p{i}" for i in range(players)], seed=seed, rules=rules)
         self.bot_seed = seed
 
     def play(self, move: CardsMove) -> None:
@@ -108,7 +108,7 @@ class CardsGame(RuleBasedStateMachine):
     @precondition(lambda self: is_over(self.state))
     @rule(seed=st.integers(0, 2**32))
     def new_deal(self, seed: int) -> None:
-        self.deal(seed, 2 + seed % 3, PRESETS[seed % len(PRESETS)])
+        self.deal(seed, 2 + seed % 3, RULE_VARIANTS[seed % len(RULE_VARIANTS)])
 
     @invariant()
     def keeps_every_card(self) -> None:

@@ -22,9 +22,8 @@ from .helpers import check_invariants, check_transition, games, play
 
 @given(games)
 @settings(max_examples=30)
-def test_every_move_keeps_the_invariants(game: tuple[int, str, str]) -> None:
-    seed, kinds, preset = game
-    rules = CardsRuleSet.preset(preset)
+def test_every_move_keeps_the_invariants(game: tuple[int, str, CardsRuleSet]) -> None:
+    seed, kinds, rules = game
     moves = 0
     for before, move, after in play(seed, kinds, rules):
         check_invariants(after)
@@ -40,9 +39,8 @@ def test_every_move_keeps_the_invariants(game: tuple[int, str, str]) -> None:
 
 @given(games)
 @settings(max_examples=10)
-def test_the_same_seed_plays_the_same_game(game: tuple[int, str, str]) -> None:
-    seed, kinds, preset = game
-    rules = CardsRuleSet.preset(preset)
+def test_the_same_seed_plays_the_same_game(game: tuple[int, str, CardsRuleSet]) -> None:
+    seed, kinds, rules = game
     one = [move for _, move, _ in play(seed, kinds, rules)]
     two = [move for _, move, _ in play(seed, kinds, rules)]
     assert one == two

@@ -60,7 +60,9 @@ class CardsRuleSet:
     <BlockedAction.REDRAW_HAND: 'redraw_hand'>
     """
 
-    cards_hand_size: int = option_field(9, _int_range(1, (DECK_SIZE - 1) // MAX_PLAYERS), Rule.CARDS_2)
+    cards_hand_size: int = option_field(
+        9, _int_range(1, (DECK_SIZE - 1) // MAX_PLAYERS), Rule.CARDS_2, examples=(6,)
+    )
     """Cards in a full hand (Rule CARDS-2)."""
     cards_start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak), Rule.CARDS_4)
     """Who starts among players tied for the largest series (Rule CARDS-4)."""
@@ -70,7 +72,7 @@ class CardsRuleSet:
     """Whether the opening must be exactly one largest series of the starter's hand (Rule CARDS-5)."""
     cards_blocked_action: BlockedAction = option_field(BlockedAction.PASS, enum_option(BlockedAction), Rule.CARDS_7)
     """What a player who cannot lay a card does (Rule CARDS-7)."""
-    cards_min_set: int = option_field(3, _int_range(1, SERIES_MAX), Rule.CARDS_3, Rule.CARDS_6)
+    cards_min_set: int = option_field(3, _int_range(1, SERIES_MAX), Rule.CARDS_3, Rule.CARDS_6, examples=(2, 4))
     """Fewest cards in a series at the end of a turn (Rules CARDS-3, CARDS-6)."""
 
     PRESETS: ClassVar[tuple[str, ...]] = ("standard", "redraw_hand", "largest_opening")
