@@ -320,7 +320,7 @@ class LegalMoves(Collection[Move]):
         placed = dict(first)
         # Legal by construction: only the score is left to work out.
         goes_out = len(placed) == len(state.hand) and not state.bag
-        gained = score_placed(state.board._grid, placed, state.rules, end_bonus=goes_out)
+        gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=goes_out)
         return _place(first), gained
 
     def __iter__(self) -> Iterator[Move]:

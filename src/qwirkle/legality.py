@@ -152,7 +152,7 @@ def _verify_place(state: GameState, move: Place) -> _Found:
     tiles on the table. Rule LINE-6 (with LINE-2 to LINE-4): every line valid.
     Rule START-4: the opening lays a largest group.
     """
-    grid = state.board._grid
+    grid = state.board.by_key
     hand = state.hand
     pairs = move.placements
     rest = _take(hand, [tile for _, tile in pairs], Rule.TURN_1, "placing")

@@ -30,7 +30,9 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import TypeAlias
 
-from qwirkle.board import NO_LINES, STRIDE, Board, Frontier, Runs
+from qwirkle.board import Board
+from qwirkle.frontier import NO_LINES, FrontierCell, Runs
+from qwirkle.geometry import STRIDE
 from qwirkle.lines import MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
 
@@ -61,7 +63,11 @@ def can_place(board: Board, hand: Sequence[int]) -> bool:
 
 
 def _table_windows(
-    grid: Mapping[int, int], info: Mapping[int, Frontier], runs: tuple[Runs, Runs], hand_mask: int, qwirkle_bonus: int
+    grid: Mapping[int, int],
+    info: Mapping[int, FrontierCell],
+    runs: tuple[Runs, Runs],
+    hand_mask: int,
+    qwirkle_bonus: int,
 ) -> list[Window]:
     """Every window on a table with tiles: the one-cell windows, then those of several tiles, once per line type.
 
@@ -101,8 +107,8 @@ def _table_windows(
             column_anchors.append(n)
     row_runs, column_runs = runs
     # A run of tiles anchors windows when the hand has two tiles of one of its line types.
-    row_anchors += [k for k, (common, _, _) in row_runs.items() if common & useful]
-    column_anchors += [k for k, (common, _, _) in column_runs.items() if common & useful]
+    row_anchors += [k for k, (_, _, _, common) in row_runs.items() if common & useful]
+    column_anchors += [k for k, (_, _, _, common) in column_runs.items() if common & useful]
     # Along a row, the line across a cell is its column: entries 2 and 3 of its frontier tuple; and vice versa.
     for step, across, anchors, along in ((STRIDE, 2, row_anchors, row_runs), (1, 0, column_anchors, column_runs)):
         for anchor in anchors:
@@ -120,7 +126,7 @@ def _table_windows(
             while True:
                 run = along.get(k)
                 if run is not None:
-                    common, tiles, run_length = run
+                    _, run_length, tiles, common = run
                     if present & tiles:
                         break
                     present |= tiles
@@ -295,8 +301,10 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
     """
     if not board:
         return _opening_windows(hand, rules)
-    frontier, runs = board._derived()
-    return _table_windows(board._grid, frontier, runs, _mask(hand), rules.qwirkle_bonus)
+    frontier = board.derived()
+    return _table_windows(
+        board.by_key, frontier.cells, (frontier.rows, frontier.columns), _mask(hand), rules.qwirkle_bonus
+    )
 
 
 def count(found: Sequence[Window]) -> int:

@@ -7,7 +7,7 @@ from itertools import repeat
 
 import attrs
 
-from qwirkle.board import STRIDE, Cell, cell_of
+from qwirkle.geometry import STRIDE, Cell, cell_of
 from qwirkle.lines import MAX_LINE
 from qwirkle.ruleset import RuleSet
 
