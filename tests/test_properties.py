@@ -99,7 +99,8 @@ def test_tiles_added_off_one_line_refresh_the_frontier_both_ways() -> None:
     # Not a legal move, but the board's bookkeeping must not depend on that: (1, 1) ends a row and a column.
     grown = board.placed({key((1, 0)): red_square.index, key((0, 1)): Tile(Colour.BLUE, Shape.CIRCLE).index})
     assert grown.derived() == Board(grown.items()).derived()
-    assert grown.frontier()[key((1, 1))].row_run == grown.frontier()[key((1, 1))].column_run == 1
+    _, row_run, _, column_run = grown.frontier()[key((1, 1))]
+    assert row_run == column_run == 1
 
 
 @pytest.mark.rule("TILES-1", "TILES-2", "SETUP-2")

@@ -116,12 +116,14 @@ class Board(Mapping[Cell, Tile]):
     def frontier(self) -> Mapping[int, FrontierCell]:
         """For each empty cell next to a tile, by int key: what fits it along its row and its column.
 
-        See :class:`~qwirkle.frontier.FrontierCell`. Computed once per board; read-only.
+        See :data:`~qwirkle.frontier.FrontierCell`. Computed once per board; read-only.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> from qwirkle.geometry import key
-        >>> Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)}).frontier()[key((1, 0))].row_run
-        1
+        >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
+        >>> row_mask, row_run, column_mask, column_run = board.frontier()[key((1, 0))]
+        >>> row_run, column_run
+        (1, 0)
         """
         return MappingProxyType(self.derived().cells)
 

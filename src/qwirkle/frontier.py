@@ -22,37 +22,26 @@ from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES, TYPES_UNIO
 __all__ = ["NO_LINES", "Frontier", "FrontierCell", "Run", "Runs", "grown_frontier", "whole_frontier"]
 
 
-class FrontierCell(NamedTuple):
-    """What fits an empty cell next to the tiles, along its row and along its column.
+# The entries below are plain tuples, not NamedTuples: the move generator unpacks and indexes them in its
+# hottest loops, and CPython's fast paths for both apply to exact tuples only (a NamedTuple costs three times more).
 
-    A mask holds the tiles that fit the line through the cell in that
-    direction (Rules LINE-2 to LINE-4); a run is how many tiles that line
-    already has around the cell (0: no line that way, so any tile fits it).
-    """
+FrontierCell: TypeAlias = tuple[int, int, int, int]
+"""What fits an empty cell next to the tiles: ``(row_mask, row_run, column_mask, column_run)``.
 
-    row_mask: int
-    row_run: int
-    column_mask: int
-    column_run: int
+A mask holds the tiles that fit the line through the cell in that direction
+(Rules LINE-2 to LINE-4); a run is how many tiles that line already has
+around the cell (0: no line that way, so any tile fits it).
+"""
 
+Run: TypeAlias = tuple[int, int, int, int]
+"""A run of tiles along a row or a column summed up: ``(fit, length, present, common)``.
 
-class Run(NamedTuple):
-    """A run of tiles along a row or a column summed up, or the line an empty cell between two runs would join.
-
-    Rule LINE-2: its tiles share the line types in ``common``; Rule LINE-3:
-    ``present`` holds each of its tiles once; Rule LINE-4: ``fit``, the tiles
-    that may join it, is empty once it has six tiles.
-    """
-
-    fit: int
-    """The tiles that may join the run (a cell between two runs: the tiles that fit between them)."""
-    length: int
-    """How many tiles."""
-    present: int
-    """The mask of its tiles."""
-    common: int
-    """The line types its tiles all belong to (0 if two of them are the same tile)."""
-
+``fit`` holds the tiles that may join it (for a cell between two runs: the
+tiles that fit between them), empty once it has six tiles (Rule LINE-4);
+``length`` is how many tiles it has; ``present`` is the mask of its tiles,
+each once (Rule LINE-3); ``common`` the line types they all belong to (Rule
+LINE-2; 0 if two of them are the same tile).
+"""
 
 Runs: TypeAlias = dict[int, Run]
 """The runs of tiles along one direction, by the key of their first tile."""
@@ -69,13 +58,13 @@ class Frontier(NamedTuple):
     """The runs of tiles along columns."""
 
 
-NO_LINES: Final = FrontierCell(ALL_KINDS, 0, ALL_KINDS, 0)
+NO_LINES: Final[FrontierCell] = (ALL_KINDS, 0, ALL_KINDS, 0)
 """The frontier entry a cell no tile touches would have: anything fits, no line either way."""
 
 
 def _summed(present: int, common: int, length: int) -> Run:
     """The summary of a run with these tiles: what may join it follows from them (Rules LINE-2 to LINE-4)."""
-    return Run(TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+    return (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
 
 
 _LONE_RUNS: Final[tuple[Run, ...]] = tuple(_summed(1 << t, TILE_TYPES[t], 1) for t in range(36))
@@ -84,11 +73,11 @@ _LONE_RUNS: Final[tuple[Run, ...]] = tuple(_summed(1 << t, TILE_TYPES[t], 1) for
 
 def _joined(a: Run, b: Run) -> Run:
     """The summary of the line a cell between two runs would make, the cell left out."""
-    present = a.present | b.present
-    length = a.length + b.length
+    present = a[2] | b[2]
+    length = a[1] + b[1]
     # Two tiles the same on either side make the cell a dead spot: no tile fits.
-    common = 0 if a.present & b.present else a.common & b.common
-    return tuple.__new__(Run, (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common))
+    common = 0 if a[2] & b[2] else a[3] & b[3]
+    return (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
 
 
 def _line_at(grid: Mapping[int, int], n: int, step: int) -> tuple[int, int]:
@@ -115,7 +104,7 @@ def _line_at(grid: Mapping[int, int], n: int, step: int) -> tuple[int, int]:
 
 
 def _frontier_cell(grid: Mapping[int, int], n: int) -> FrontierCell:
-    return FrontierCell(*_line_at(grid, n, STRIDE), *_line_at(grid, n, 1))
+    return (*_line_at(grid, n, STRIDE), *_line_at(grid, n, 1))
 
 
 def whole_frontier(grid: Mapping[int, int]) -> Frontier:
@@ -126,11 +115,9 @@ def whole_frontier(grid: Mapping[int, int]) -> Frontier:
 
     >>> from qwirkle.geometry import key
     >>> frontier = whole_frontier({key((0, 0)): 0, key((1, 0)): 1})
-    >>> len(frontier.cells), frontier.cells[key((2, 0))].row_run, frontier.rows[key((0, 0))].length
-    (6, 2, 2)
+    >>> len(frontier.cells), frontier.cells[key((2, 0))], frontier.rows[key((0, 0))][1]
+    (6, (60, 2, 68719476735, 0), 2)
     """
-    # NamedTuple's own constructor is a Python call: tuple's is much cheaper, and this loop is hot.
-    new = tuple.__new__
     sides: list[dict[int, Run]] = []
     starts: list[Runs] = []
     for step in (STRIDE, 1):
@@ -153,7 +140,7 @@ def whole_frontier(grid: Mapping[int, int]) -> Frontier:
                     j += step
                     u = grid.get(j)
                 length = (j - k) // step
-                run = new(Run, (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common))
+                run = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
             found[k] = run
             # The cells just before and just after the run: a cell between two runs joins them.
             seen = side.get(k - step)
@@ -164,31 +151,12 @@ def whole_frontier(grid: Mapping[int, int]) -> Frontier:
         starts.append(found)
     rows, columns = sides
     cells: dict[int, FrontierCell] = {}
-    row_only = _ROW_ONLY
-    for n, row in rows.items():
+    for n, (fit, length, _, _) in rows.items():
         column = columns.pop(n, None)
-        if column is None:
-            # Most cells have a line one way only: their entries repeat, so they are built once.
-            cell = row_only.get(row)
-            if cell is None:
-                cell = row_only[row] = FrontierCell(row.fit, row.length, ALL_KINDS, 0)
-            cells[n] = cell
-        else:
-            cells[n] = new(FrontierCell, (row.fit, row.length, column.fit, column.length))
-    column_only = _COLUMN_ONLY
-    for n, column in columns.items():
-        cell = column_only.get(column)
-        if cell is None:
-            cell = column_only[column] = FrontierCell(ALL_KINDS, 0, column.fit, column.length)
-        cells[n] = cell
+        cells[n] = (fit, length, ALL_KINDS, 0) if column is None else (fit, length, column[0], column[1])
+    for n, (fit, length, _, _) in columns.items():
+        cells[n] = (ALL_KINDS, 0, fit, length)
     return Frontier(cells, starts[0], starts[1])
-
-
-# A run's length and its tiles (at most six of one line type) bound these to a few thousand entries each.
-_ROW_ONLY: Final[dict[Run, FrontierCell]] = {}
-"""The frontier entry of a cell with a line along its row only, by the summary of that line."""
-_COLUMN_ONLY: Final[dict[Run, FrontierCell]] = {}
-"""The frontier entry of a cell with a line along its column only, by the summary of that line."""
 
 
 def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]) -> Frontier:
@@ -246,9 +214,5 @@ def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]
         fit, length = _line_at(grid, n, step)
         # A cell new to the frontier had no tile next to it, so nothing across it either.
         was = cells.get(n, NO_LINES)
-        cells[n] = (
-            FrontierCell(fit, length, was.column_mask, was.column_run)
-            if step == STRIDE
-            else FrontierCell(was.row_mask, was.row_run, fit, length)
-        )
+        cells[n] = (fit, length, was[2], was[3]) if step == STRIDE else (was[0], was[1], fit, length)
     return Frontier(cells, runs[0], runs[1])
