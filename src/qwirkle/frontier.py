@@ -206,7 +206,8 @@ def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]
             start = low + step
             for j in range(start + step, high, step):
                 side.pop(j, None)
-            side[start] = _summed(present, common, (high - start) // step)
+            length = (high - start) // step
+            side[start] = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
     for n, step in touched.items():
         if not step:
             cells[n] = _frontier_cell(grid, n)
