@@ -1,6 +1,6 @@
 """Builders for readable hand-made positions, and the checks every rule test repeats.
 
-Tiles are written as the two-letter codes of :func:`qwirkle.board.code`: a colour
+Tiles are written as the two-letter codes of :func:`qwirkle.notation.format_tile`: a colour
 letter (``R O Y G B P``) and a shape letter (``o`` circle, ``s`` square, ``d``
 diamond, ``c`` clover, ``x`` four-point star, ``*`` eight-point star), so ``"Rd"``
 is a red diamond. Tiles can also be written out: ``"red diamond"``.
@@ -38,6 +38,7 @@ from qwirkle import (
     position,
     verify,
 )
+from qwirkle.tiles import COLOUR_LETTERS, SHAPE_LETTERS
 
 __all__ = [
     "BLOCK",
@@ -62,8 +63,6 @@ __all__ = [
 TileSpec: TypeAlias = str | Sequence[Tile]
 """Tiles given as a string of codes (``"Ro Rs Rd"``) or as tiles."""
 
-_COLOUR_LETTERS = "ROYGBP"
-_SHAPE_LETTERS = "osdcx*"
 _SHAPE_WORDS = {str(shape): shape for shape in Shape} | {shape.name.lower(): shape for shape in Shape}
 
 BLOCK = 6
@@ -73,8 +72,8 @@ BLOCK = 6
 def tile(spec: str) -> Tile:
     """One tile from a code (``"Rd"``) or words (``"red diamond"``, ``"blue star8"``)."""
     spec = spec.strip()
-    if len(spec) == 2 and spec[0] in _COLOUR_LETTERS and spec[1] in _SHAPE_LETTERS:
-        return Tile(Colour(_COLOUR_LETTERS.index(spec[0])), Shape(_SHAPE_LETTERS.index(spec[1])))
+    if len(spec) == 2 and spec[0] in COLOUR_LETTERS and spec[1] in SHAPE_LETTERS:
+        return Tile(Colour(COLOUR_LETTERS.index(spec[0])), Shape(SHAPE_LETTERS.index(spec[1])))
     colour, _, shape = spec.partition(" ")
     try:
         return Tile(Colour[colour.upper()], _SHAPE_WORDS[shape.lower()])

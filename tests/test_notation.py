@@ -21,7 +21,7 @@ from qwirkle import (
     Rule,
     Tile,
 )
-from qwirkle.board import COORD_LIMIT
+from qwirkle.geometry import COORD_LIMIT
 from qwirkle.notation import (
     MAX_NOTATION_LENGTH,
     format_cell,

@@ -33,7 +33,7 @@ from qwirkle import (
     position,
     score,
 )
-from qwirkle.board import key
+from qwirkle.geometry import key
 from tests.brute import (
     MAX_LINE,
     board_lines,
@@ -87,8 +87,8 @@ def test_table_lines_stay_valid_and_connected(path: list[GameState]) -> None:
 def test_the_frontier_kept_turn_by_turn_is_the_one_worked_out_afresh(path: list[GameState]) -> None:
     """Each board derives what fits next to its tiles, and its runs, from its parent's; a fresh board must agree."""
     for state in path:
-        kept = state.board._derived()
-        assert kept == Board(state.board.items())._derived(), f"frontier or runs kept wrong\n{state}"
+        kept = state.board.derived()
+        assert kept == Board(state.board.items()).derived(), f"frontier or runs kept wrong\n{state}"
 
 
 @pytest.mark.rule("LINE-2", "LINE-3", "LINE-4")
@@ -98,8 +98,9 @@ def test_tiles_added_off_one_line_refresh_the_frontier_both_ways() -> None:
     board.frontier()
     # Not a legal move, but the board's bookkeeping must not depend on that: (1, 1) ends a row and a column.
     grown = board.placed({key((1, 0)): red_square.index, key((0, 1)): Tile(Colour.BLUE, Shape.CIRCLE).index})
-    assert grown._derived() == Board(grown.items())._derived()
-    assert grown.frontier()[key((1, 1))][1] == grown.frontier()[key((1, 1))][3] == 1
+    assert grown.derived() == Board(grown.items()).derived()
+    _, row_run, _, column_run = grown.frontier()[key((1, 1))]
+    assert row_run == column_run == 1
 
 
 @pytest.mark.rule("TILES-1", "TILES-2", "SETUP-2")

@@ -34,7 +34,7 @@ from qwirkle import (
     new_game,
     position,
 )
-from qwirkle.board import COORD_LIMIT
+from qwirkle.geometry import COORD_LIMIT
 from qwirkle.state import check_state
 from tests.helpers import board_from_rows, full_table, make_state, remaining, t, tiles
 

@@ -11,7 +11,7 @@ True
 False
 """
 
-from qwirkle.board import Board, Cell
+from qwirkle.board import Board
 from qwirkle.builder import TurnBuilder
 from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason, Outcome
@@ -26,6 +26,7 @@ from qwirkle.errors import (
 )
 from qwirkle.events import TurnReport, play, report
 from qwirkle.game import apply, choose_starter, is_over, new_game, position, score
+from qwirkle.geometry import Cell
 from qwirkle.legality import is_legal, verify
 from qwirkle.legalmoves import LegalMoves, legal_moves
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place

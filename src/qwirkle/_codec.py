@@ -15,9 +15,9 @@ from typing import Any, Final, NoReturn, TypeVar
 import attrs
 from attrs import AttrsInstance
 
-from qwirkle.board import COORD_LIMIT, Cell
 from qwirkle.endings import EndReason, Outcome, outcome_of
 from qwirkle.errors import InvalidOptionsError, InvalidRecordError, QwirkleError
+from qwirkle.geometry import COORD_LIMIT, Cell
 from qwirkle.moves import Move
 from qwirkle.notation import format_move, format_tile, parse_move, parse_tile
 from qwirkle.ruleset import RuleSet

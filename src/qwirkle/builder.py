@@ -31,10 +31,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
-from qwirkle.board import Cell, check_cell
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError
 from qwirkle.events import explain_score
+from qwirkle.geometry import Cell, check_cell
 from qwirkle.legality import verify
 from qwirkle.legalmoves import legal_moves
 from qwirkle.moves import InvalidMoveError, Place, checked_pair

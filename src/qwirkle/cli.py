@@ -16,10 +16,10 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from qwirkle import __version__
-from qwirkle.board import code
 from qwirkle.bots import BOTS, BotError, make_bot, play_game
 from qwirkle.errors import QwirkleError
 from qwirkle.moves import Exchange, Move, Place
+from qwirkle.notation import format_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
 from qwirkle.simulate import eta, simulate, write_json
@@ -90,10 +90,10 @@ def describe_move(name: str, move: Move) -> str:
     'Bob passes'
     """
     if isinstance(move, Place):
-        return f"{name} places " + ", ".join(f"{code(tile)} at {_cell(cell)}" for cell, tile in move)
+        return f"{name} places " + ", ".join(f"{format_tile(tile)} at {_cell(cell)}" for cell, tile in move)
     if isinstance(move, Exchange):
         count = f"{len(move)} tile" + ("s" if len(move) > 1 else "")
-        return f"{name} exchanges {count}: " + " ".join(code(tile) for tile in move.tiles)
+        return f"{name} exchanges {count}: " + " ".join(format_tile(tile) for tile in move.tiles)
     return f"{name} passes"
 
 

@@ -26,10 +26,10 @@ import attrs
 
 from qwirkle import _codec
 from qwirkle._codec import JSON
-from qwirkle.board import Cell
 from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import InvalidStateError
 from qwirkle.game import apply
+from qwirkle.geometry import Cell
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_cell, format_move, format_tile, format_tiles
 from qwirkle.scoring import Score, ScoredLine

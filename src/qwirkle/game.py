@@ -11,9 +11,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 import attrs
 
-from qwirkle.board import Board, Cell
+from qwirkle.board import Board
 from qwirkle.endings import end_reason, outcome_of, passes_in_a_row
 from qwirkle.errors import InvalidStateError
+from qwirkle.geometry import Cell
 from qwirkle.legality import check, verify
 from qwirkle.lines import group_size
 from qwirkle.movegen import can_place

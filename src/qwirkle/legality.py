@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeAlias
 
-from qwirkle.board import STRIDE, Cell, cell_of
 from qwirkle.catalogue import Rule
 from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.geometry import STRIDE, Cell, cell_of
 from qwirkle.lines import ALL_TYPES, MAX_LINE, TILE_TYPES, group_size, line_fault
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Pass, Place
@@ -161,7 +161,7 @@ def _verify_place(state: GameState, move: Place) -> _Found:
     """
     hand = state.hand
     rest = _take(hand, [tile for _, tile in move.placements], Rule.TURN_1, "placing")
-    grid = state.board._grid
+    grid = state.board.by_key
     placed, runs = check_placement(grid, move.placements)
     if not grid and state.rules.opening_must_play_max_group:
         best = group_size(t.index for t in hand)

@@ -10,7 +10,7 @@ import functools
 from collections.abc import Collection, Iterator
 from itertools import chain
 
-from qwirkle.board import Cell, cell_of
+from qwirkle.geometry import Cell, cell_of
 from qwirkle.legality import can_exchange, is_legal
 from qwirkle.lines import bits
 from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchanges, top, windows
@@ -184,7 +184,7 @@ class LegalMoves(Collection[Move]):
         placed = dict(first)
         # Legal by construction: only the score is left to work out.
         goes_out = len(placed) == len(state.hand) and not state.bag
-        gained = score_placed(state.board._grid, placed, state.rules, end_bonus=goes_out)
+        gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=goes_out)
         return _place(first), gained
 
     def __iter__(self) -> Iterator[Move]:

@@ -72,29 +72,6 @@ def line_fault(tiles: Sequence[int]) -> Rule | None:
     return None if common else Rule.LINE_2
 
 
-def fitting(run: Iterable[int]) -> int:
-    """The mask of tiles that can join ``run`` (tiles already in a row) to make a valid line.
-
-    ``run`` holds the tiles on both sides of an empty cell; the result is what
-    may go in that cell (Rules LINE-2 to LINE-4). An empty run allows every tile.
-    """
-    common = ALL_TYPES
-    present = 0
-    count = 0
-    for t in run:
-        bit = 1 << t
-        if present & bit:
-            return 0
-        present |= bit
-        common &= TILE_TYPES[t]
-        count += 1
-    if count == 0:
-        return ALL_KINDS
-    if count >= MAX_LINE:
-        return 0
-    return TYPES_UNION[common] & ~present
-
-
 def groups(hand: Iterable[int]) -> list[frozenset[int]]:
     """Every largest group of a hand, as sets of tile indices.
 

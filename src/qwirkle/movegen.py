@@ -28,11 +28,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
-from qwirkle.board import NO_LINES, STRIDE, Board, Frontier, Runs
+from qwirkle.board import Board
+from qwirkle.frontier import NO_LINES, Frontier, FrontierCell, Runs
+from qwirkle.geometry import STRIDE
 from qwirkle.lines import MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
+from qwirkle.scoring import line_points, line_points_table
 
 Keyed: TypeAlias = tuple[tuple[int, int], ...]
 """A placement as ``(cell key, tile index)`` pairs sorted by key."""
@@ -60,8 +63,42 @@ def can_place(board: Board, hand: Sequence[int]) -> bool:
     return any(h & v & hand_mask for h, _, v, _ in board.frontier().values())
 
 
+class _Hand(NamedTuple):
+    """What a hand offers to moves of several tiles, by line type."""
+
+    in_hand: list[int]
+    """For each line type, the mask of the hand's tiles of that type."""
+    counts: list[int]
+    """For each line type, how many distinct tiles of it the hand holds."""
+    useful: int
+    """The line types of which the hand holds two distinct tiles or more: the only ones a window may have."""
+    most: int
+    """The most distinct tiles the hand holds of one line type."""
+    live: int
+    """The hand's tiles of a useful type: those a move of several tiles may use."""
+
+
+def _hand_types(hand_mask: int) -> _Hand:
+    in_hand = [m & hand_mask for m in TYPE_TILES]
+    counts = [m.bit_count() for m in in_hand]
+    useful = 0
+    for t in range(12):
+        if counts[t] >= 2:
+            useful |= 1 << t
+    return _Hand(in_hand, counts, useful, max(counts), hand_mask & TYPES_UNION[useful])
+
+
+Span: TypeAlias = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int, int, int]
+"""A line a window may fill, grown from its anchor up to an empty cell where it may end: ``(anchor, fewest and most
+free cells before the anchor it may take, empty keys, their option masks, tiles present, line types, length, points
+of the lines across)``."""
+
+
 def _table_windows(
-    grid: Mapping[int, int], info: Mapping[int, Frontier], runs: tuple[Runs, Runs], hand_mask: int, qwirkle_bonus: int
+    grid: Mapping[int, int],
+    frontier: Frontier,
+    hand_mask: int,
+    qwirkle_bonus: int,
 ) -> list[Window]:
     """Every window on a table with tiles: the one-cell windows, then those of several tiles, once per line type.
 
@@ -75,130 +112,170 @@ def _table_windows(
     to the left. It grows a whole run of tiles at a time, since it can
     neither end nor start inside one.
     """
-    in_hand = [m & hand_mask for m in TYPE_TILES]
-    counts = [m.bit_count() for m in in_hand]
-    useful = 0
-    for t in range(12):
-        if counts[t] >= 2:
-            useful |= 1 << t
-    most = max(counts)
-    # The tiles a multi-tile move may use; a cell with a line across takes those of them that fit that line.
-    live = hand_mask & TYPES_UNION[useful]
+    hand = _hand_types(hand_mask)
+    table = line_points_table(qwirkle_bonus)
+    cells = frontier.cells
+    found, row_anchors, column_anchors = _one_cell_windows(cells, grid, hand_mask, hand.live, table)
+    # A run of tiles anchors windows when the hand has two tiles of one of its line types.
+    useful = hand.useful
+    row_anchors += [k for k, (_, _, _, common) in frontier.rows.items() if common & useful]
+    column_anchors += [k for k, (_, _, _, common) in frontier.columns.items() if common & useful]
+    # Along a row, the line across a cell is its column: entries 2 and 3 of its frontier entry; and vice versa.
+    for step, across, anchors, along in (
+        (STRIDE, 2, row_anchors, frontier.rows),
+        (1, 0, column_anchors, frontier.columns),
+    ):
+        spans = _grow_spans(anchors, step, across, along, grid, cells, hand, table)
+        _emit_windows(found, spans, step, hand, table)
+    return found
+
+
+def _one_cell_windows(
+    cells: Mapping[int, FrontierCell], grid: Mapping[int, int], hand_mask: int, live: int, table: tuple[int, ...]
+) -> tuple[list[Window], list[int], list[int]]:
+    """The one-cell windows, and the empty anchors along rows and along columns.
+
+    An empty anchor is a cell with a line across where some tile of a move
+    of several tiles may go, and no tile just before it. A tile placed alone
+    scores the line it makes each way (:func:`~qwirkle.scoring.line_points`).
+    """
     found: list[Window] = []
     row_anchors: list[int] = []
     column_anchors: list[int] = []
-    # One pass over the frontier finds the one-cell windows and the empty anchors: cells with a line across
-    # where some tile of the hand may go, and no tile just before them.
-    for n, (hm, hl, vm, vl) in info.items():
-        fits = hm & vm & hand_mask
+    for n, (row_mask, row_run, column_mask, column_run) in cells.items():
+        fits = row_mask & column_mask & hand_mask
         if fits:
-            points = (hl + 1 if hl else 0) + (vl + 1 if vl else 0)
-            points += (qwirkle_bonus if hl == MAX_LINE - 1 else 0) + (qwirkle_bonus if vl == MAX_LINE - 1 else 0)
-            found.append(((n,), (fits,), points))
-        if vl and vm & live and n - STRIDE not in grid:
+            found.append(((n,), (fits,), table[row_run + 1] + table[column_run + 1]))
+        if column_run and column_mask & live and n - STRIDE not in grid:
             row_anchors.append(n)
-        if hl and hm & live and n - 1 not in grid:
+        if row_run and row_mask & live and n - 1 not in grid:
             column_anchors.append(n)
-    row_runs, column_runs = runs
-    # A run of tiles anchors windows when the hand has two tiles of one of its line types.
-    row_anchors += [k for k, (common, _, _) in row_runs.items() if common & useful]
-    column_anchors += [k for k, (common, _, _) in column_runs.items() if common & useful]
-    # Along a row, the line across a cell is its column: entries 2 and 3 of its frontier tuple; and vice versa.
-    for step, across, anchors, along in ((STRIDE, 2, row_anchors, row_runs), (1, 0, column_anchors, column_runs)):
-        for anchor in anchors:
-            # The anchor is a tile or touches one across, so every window grown from it touches the table.
-            widest: int | None = None
-            types = useful
-            # No window can have more empty cells than the hand has tiles of one of its types.
-            room_left = most
-            present = 0
-            empties: list[int] = []
-            masks: list[int] = []
-            points = 0
-            length = 0
-            k = anchor
-            while True:
-                run = along.get(k)
-                if run is not None:
-                    common, tiles, run_length = run
-                    if present & tiles:
+    return found, row_anchors, column_anchors
+
+
+def _grow_spans(
+    anchors: Sequence[int],
+    step: int,
+    across: int,
+    along: Runs,
+    grid: Mapping[int, int],
+    cells: Mapping[int, FrontierCell],
+    hand: _Hand,
+    table: tuple[int, ...],
+) -> list[Span]:
+    """Grow a line from each anchor along ``step``, a run of tiles or an empty cell at a time; a span per possible end.
+
+    The anchor is a tile or touches one across, so every window grown from
+    it touches the table. Growing stops at the first cell no window could
+    cover: a repeated tile or no common line type (Rules LINE-2, LINE-3),
+    more than six tiles (Rule LINE-4), or more empty cells than the hand has
+    tiles of the line's type.
+    """
+    _, counts, useful, most, live = hand
+    spans: list[Span] = []
+    for anchor in anchors:
+        widest: int | None = None
+        types = useful
+        # No window can have more empty cells than the hand has tiles of one of its types.
+        room_left = most
+        present = 0
+        empties: list[int] = []
+        masks: list[int] = []
+        points = 0
+        length = 0
+        k = anchor
+        while True:
+            run = along.get(k)
+            if run is not None:
+                _, run_length, tiles, common = run
+                if present & tiles:
+                    break
+                present |= tiles
+                narrowed = types & common
+                if not narrowed:
+                    break
+                if narrowed != types:
+                    types = narrowed
+                    room_left = max([counts[ty] for ty in TYPE_BITS[types]]) - len(empties)
+                    if room_left < 0:
                         break
-                    present |= tiles
-                    narrowed = types & common
-                    if not narrowed:
-                        break
-                    if narrowed != types:
-                        types = narrowed
-                        room_left = max([counts[ty] for ty in TYPE_BITS[types]]) - len(empties)
-                        if room_left < 0:
-                            break
-                    length += run_length
-                    if length > MAX_LINE:
-                        break
-                    # The cell after a run is empty: the window may end there.
-                    k += run_length * step
+                length += run_length
+                if length > MAX_LINE:
+                    break
+                # The cell after a run is empty: the window may end there.
+                k += run_length * step
+            else:
+                if length == MAX_LINE:
+                    break
+                cell = cells.get(k)
+                if cell is None:
+                    fit = live
+                    cross = 0
                 else:
-                    if length == MAX_LINE:
-                        break
-                    cell = info.get(k)
-                    if cell is None:
-                        fit = live
-                        cl = 0
-                    else:
-                        fit = cell[across] & live
-                        cl = cell[across + 1]
-                    if not room_left or not fit & TYPES_UNION[types]:
-                        break
-                    room_left -= 1
-                    empties.append(k)
-                    masks.append(fit)
-                    if cl:
-                        points += cl + 1 + (qwirkle_bonus if cl == MAX_LINE - 1 else 0)
-                    length += 1
-                    k += step
-                    if k in grid:
-                        continue
-                if widest is None:
-                    # Free cells left of the anchor (empty, nothing across) that the window may also cover.
-                    widest = 0
-                    f = anchor - step
-                    while widest < MAX_LINE - 1 and f not in grid and not info.get(f, NO_LINES)[across + 1]:
-                        widest += 1
-                        f -= step
-                    if f in grid:
-                        widest -= 1
-                count = len(empties)
-                low = 0 if count >= 2 else 2 - count
-                high = MAX_LINE - length
-                if widest < high:
-                    high = widest
-                if low > high:
+                    fit = cell[across] & live
+                    cross = cell[across + 1]
+                if not room_left or not fit & TYPES_UNION[types]:
+                    break
+                room_left -= 1
+                empties.append(k)
+                masks.append(fit)
+                # The line across the new tile scores too (a lone tile across makes none).
+                points += table[cross + 1]
+                length += 1
+                k += step
+                if k in grid:
                     continue
-                for ty in TYPE_BITS[types]:
-                    cand = in_hand[ty] & ~present
-                    room = cand.bit_count() - count
-                    if room > high:
-                        room = high
-                    if room < low:
-                        continue
-                    if count == 1:
-                        only = masks[0] & cand
-                        if not only:
-                            continue
-                        opts: tuple[int, ...] = (only,)
-                    else:
-                        opts = tuple([m & cand for m in masks])
-                        if not all(opts):
-                            continue
-                    for left in range(low, room + 1):
-                        size = length + left
-                        keys = tuple(empties)
-                        if left:
-                            keys = tuple(range(anchor - left * step, anchor, step)) + keys
-                        found.append(
-                            (keys, (cand,) * left + opts, points + size + (qwirkle_bonus if size == MAX_LINE else 0))
-                        )
-    return found
+            if widest is None:
+                # Free cells left of the anchor (empty, nothing across) that the window may also cover.
+                widest = 0
+                f = anchor - step
+                while widest < MAX_LINE - 1 and f not in grid and not cells.get(f, NO_LINES)[across + 1]:
+                    widest += 1
+                    f -= step
+                if f in grid:
+                    widest -= 1
+            # The window takes two tiles at least, and at most as many free cells before the anchor as fit in six.
+            count = len(empties)
+            low = 0 if count >= 2 else 2 - count
+            high = MAX_LINE - length
+            if widest < high:
+                high = widest
+            if low <= high:
+                spans.append((anchor, low, high, tuple(empties), tuple(masks), present, types, length, points))
+    return spans
+
+
+def _emit_windows(found: list[Window], spans: Sequence[Span], step: int, hand: _Hand, table: tuple[int, ...]) -> None:
+    """The windows of each span: one per line type the hand can fill it with, and per free cells taken before it.
+
+    A window has two tiles at least, at most six (Rule LINE-4), all of one
+    line type and none already on its line (Rules LINE-2, LINE-3); it scores
+    its own line (:func:`~qwirkle.scoring.line_points`) and the lines across.
+    """
+    in_hand = hand.in_hand
+    for anchor, low, high, empties, masks, present, types, length, points in spans:
+        count = len(empties)
+        for ty in TYPE_BITS[types]:
+            cand = in_hand[ty] & ~present
+            room = cand.bit_count() - count
+            if room > high:
+                room = high
+            if room < low:
+                continue
+            if count == 1:
+                only = masks[0] & cand
+                if not only:
+                    continue
+                opts: tuple[int, ...] = (only,)
+            else:
+                opts = tuple([m & cand for m in masks])
+                if not all(opts):
+                    continue
+            for left in range(low, room + 1):
+                keys = empties
+                if left:
+                    keys = tuple(range(anchor - left * step, anchor, step)) + keys
+                found.append((keys, (cand,) * left + opts, points + table[length + left]))
 
 
 def fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
@@ -275,10 +352,13 @@ def _opening_windows(hand: Sequence[int], rules: RuleSet) -> list[Window]:
 
 
 def opening_points(size: int, rules: RuleSet) -> int:
-    """What an opening of ``size`` tiles scores (Rules START-5, START-6, SCORE-4)."""
+    """What an opening of ``size`` tiles scores (Rules START-5, START-6).
+
+    Its line scores by :func:`~qwirkle.scoring.line_points`.
+    """
     if size == 1:
         return rules.lone_tile_points
-    return size + (rules.qwirkle_bonus if size == MAX_LINE else 0)
+    return line_points(size, rules.qwirkle_bonus)
 
 
 def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
@@ -295,8 +375,7 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
     """
     if not board:
         return _opening_windows(hand, rules)
-    frontier, runs = board._derived()
-    return _table_windows(board._grid, frontier, runs, _mask(hand), rules.qwirkle_bonus)
+    return _table_windows(board.by_key, board.derived(), _mask(hand), rules.qwirkle_bonus)
 
 
 def count(found: Sequence[Window]) -> int:

@@ -11,9 +11,9 @@ from typing import TypeAlias
 
 import attrs
 
-from qwirkle.board import Cell, check_cell
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.geometry import Cell, check_cell
 from qwirkle.tiles import Tile
 
 __all__ = ["Exchange", "InvalidMoveError", "Move", "Pass", "Place"]

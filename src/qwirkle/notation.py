@@ -29,17 +29,18 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from qwirkle.board import COORD_LIMIT, Cell
 from qwirkle.errors import InvalidNotationError
+from qwirkle.geometry import COORD_LIMIT, Cell
 from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.text import tile_code
 from qwirkle.tiles import ALL_TILES, Tile
+from qwirkle.tiles import COLOUR_LETTERS as COLOUR_LETTERS
+from qwirkle.tiles import SHAPE_LETTERS as SHAPE_LETTERS
 
 __all__ = [
-    "COLOUR_LETTERS",
     "DIGITS",
     "MAX_DIGITS",
     "MAX_NOTATION_LENGTH",
-    "SHAPE_LETTERS",
     "SPACE",
     "Scanner",
     "format_cell",
@@ -52,10 +53,6 @@ __all__ = [
     "parse_tiles",
 ]
 
-COLOUR_LETTERS: Final = "ROYGBP"
-"""The colour letters, in :class:`~qwirkle.Colour` order."""
-SHAPE_LETTERS: Final = "osdcx*"
-"""The shape letters, in :class:`~qwirkle.Shape` order."""
 MAX_NOTATION_LENGTH: Final = 20_000
 """The longest text the parsers read; a whole position takes well under 1,000 characters."""
 
@@ -75,7 +72,7 @@ def format_tile(tile: Tile) -> str:
     >>> format_tile(Tile(Colour.PURPLE, Shape.STAR8))
     'P*'
     """
-    return COLOUR_LETTERS[tile.colour.value] + SHAPE_LETTERS[tile.shape.value]
+    return tile_code(tile)
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from qwirkle.board import COORD_LIMIT, Board, Cell
+from qwirkle.board import Board
 from qwirkle.game import position
+from qwirkle.geometry import COORD_LIMIT, Cell
 from qwirkle.notation import DIGITS, MAX_DIGITS, SPACE, Scanner, format_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.state import GameState

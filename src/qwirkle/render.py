@@ -22,14 +22,14 @@ True
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from typing import Final, Literal, Protocol
+from typing import Final, Literal
 from xml.sax.saxutils import escape
 
-from qwirkle.board import Cell
 from qwirkle.errors import QwirkleError
+from qwirkle.geometry import Cell
 from qwirkle.moves import Place
-from qwirkle.notation import COLOUR_LETTERS, format_cell, format_tile
-from qwirkle.tiles import Tile
+from qwirkle.notation import format_cell, format_tile
+from qwirkle.tiles import COLOUR_LETTERS, Tile
 
 __all__ = ["PALETTES", "Palette", "board_svg", "board_text", "hand_svg", "hand_text", "tile_svg"]
 
@@ -45,11 +45,6 @@ PALETTES: Final[Mapping[str, tuple[str, ...]]] = {
 _ANSI: Final = ("38;5;196", "38;5;208", "38;5;226", "38;5;46", "38;5;33", "38;5;171")
 _SYMBOLS: Final = "●■◆♣✚✹"
 _TILE_BACK: Final = "#1d1d1f"
-
-
-class _HasBoard(Protocol):
-    @property
-    def board(self) -> Mapping[Cell, Tile]: ...
 
 
 def _parts(source: object) -> tuple[Mapping[Cell, Tile], frozenset[Cell]]:

@@ -3,15 +3,44 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from itertools import repeat
 
 import attrs
 
-from qwirkle.board import STRIDE, Cell, cell_of
+from qwirkle.geometry import STRIDE, Cell, cell_of
 from qwirkle.lines import MAX_LINE
 from qwirkle.ruleset import RuleSet
 
-__all__ = ["Score", "ScoredLine"]
+__all__ = ["Score", "ScoredLine", "line_points", "line_points_table"]
+
+
+def line_points(length: int, qwirkle_bonus: int) -> int:
+    """What one line of ``length`` tiles, tiles already there included, scores for the move that made it.
+
+    Rule SCORE-1: a line scores one point per tile in it. Rules SCORE-4,
+    SCORE-5: a line of six tiles (a Qwirkle) scores ``qwirkle_bonus`` more.
+    A single tile is no line (Rule LINE-1) and scores nothing here: a move
+    that forms no line at all scores by Rule SCORE-7 instead. Rules SCORE-2
+    and SCORE-3 (each line through the new tiles counts, once) are the
+    caller's: it adds this up over those lines.
+
+    >>> line_points(3, 6), line_points(6, 6), line_points(1, 6)
+    (3, 12, 0)
+    """
+    if length < 2:
+        return 0
+    return length + (qwirkle_bonus if length == MAX_LINE else 0)
+
+
+@cache
+def line_points_table(qwirkle_bonus: int) -> tuple[int, ...]:
+    """:func:`line_points` for every length from 0 to six, built once per bonus, for the move generator's loops.
+
+    >>> line_points_table(6)
+    (0, 0, 2, 3, 4, 5, 12)
+    """
+    return tuple(line_points(length, qwirkle_bonus) for length in range(MAX_LINE + 1))
 
 
 @attrs.frozen
@@ -110,16 +139,18 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
 
     Rule SCORE-1: each line scores its full length. Rule SCORE-2: a tile in a
     row and a column scores in both. Rule SCORE-3: a line scores once. Rules
-    SCORE-4, SCORE-5: +``qwirkle_bonus`` per line of six. Rule SCORE-7: a
+    SCORE-4, SCORE-5: +``qwirkle_bonus`` per line of six (both by
+    :func:`line_points`). Rule SCORE-7: a
     move that forms no line scores ``lone_tile_points``. Rule SCORE-8: the
     end bonus when ``end_bonus`` is set.
     """
     lines = []
     points = 0
     qwirkles = 0
+    bonus = rules.qwirkle_bonus
     for run in runs:
         size = len(run)
-        points += size
+        points += line_points(size, bonus)
         qwirkles += size == MAX_LINE
         x, y = cell_of(run.start)
         # A run is a range of keys along a row (step STRIDE) or a column (step 1): one coordinate stays put.
@@ -128,7 +159,6 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
         else:
             cells = tuple(zip(repeat(x, size), range(y, y + size), strict=True))
         lines.append(ScoredLine(cells, size == MAX_LINE))
-    qwirkle_points = rules.qwirkle_bonus * qwirkles
     lone = 0 if runs else rules.lone_tile_points
-    bonus = rules.end_bonus if end_bonus else 0
-    return Score(points + qwirkle_points + lone + bonus, tuple(lines), qwirkle_points, lone, bonus)
+    end = rules.end_bonus if end_bonus else 0
+    return Score(points + lone + end, tuple(lines), bonus * qwirkles, lone, end)

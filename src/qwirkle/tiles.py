@@ -17,7 +17,7 @@ from typing import Final
 
 import attrs
 
-__all__ = ["ALL_TILES", "Colour", "Shape", "Tile", "tiles_left"]
+__all__ = ["ALL_TILES", "COLOUR_LETTERS", "SHAPE_LETTERS", "Colour", "Shape", "Tile", "tiles_left"]
 
 
 class Colour(enum.Enum):
@@ -70,6 +70,12 @@ class Shape(enum.Enum):
 
 
 _SHAPE_WORDS: Final = ("circle", "square", "diamond", "clover", "four-point star", "eight-point star")
+
+COLOUR_LETTERS: Final = "ROYGBP"
+"""The colour letters of the tile codes (``Ro`` is a red circle), in :class:`Colour` order."""
+SHAPE_LETTERS: Final = "osdcx*"
+"""The shape letters of the tile codes, in :class:`Shape` order: circle, square, diamond, clover, four-point and
+eight-point star."""
 _COLOURS: Final = tuple(Colour)
 _SHAPES: Final = tuple(Shape)
 

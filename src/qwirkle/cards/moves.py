@@ -17,14 +17,12 @@ from qwirkle.cards.series import Table
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError
 from qwirkle.moves import InvalidMoveError
-from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
+from qwirkle.tiles import ALL_TILES, COLOUR_LETTERS, SHAPE_LETTERS, Colour, Shape, Tile
 
 __all__ = ["CardsMove", "Lay", "Pass", "Redraw", "card_code", "parse_cards"]
 
-_COLOUR_CODES: Final = {Colour.RED: "R", Colour.ORANGE: "O", Colour.YELLOW: "Y", Colour.GREEN: "G",
-                        Colour.BLUE: "B", Colour.PURPLE: "P"}  # fmt: skip
-_SHAPE_CODES: Final = {Shape.CIRCLE: "o", Shape.SQUARE: "s", Shape.DIAMOND: "d", Shape.CLOVER: "c",
-                       Shape.STAR4: "x", Shape.STAR8: "*"}  # fmt: skip
+_COLOUR_CODES: Final = dict(zip(Colour, COLOUR_LETTERS, strict=True))
+_SHAPE_CODES: Final = dict(zip(Shape, SHAPE_LETTERS, strict=True))
 _BY_CODE: Final = {_COLOUR_CODES[t.colour] + _SHAPE_CODES[t.shape]: t for t in ALL_TILES}
 
 

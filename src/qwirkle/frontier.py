@@ -1,0 +1,219 @@
+"""The frontier of a table: the empty cells next to the tiles, what fits each, and the runs of tiles.
+
+The move generator reads a table through this summary rather than through its
+tiles: for each empty cell next to a tile, the tiles that fit the row and the
+column through it (Rules LINE-2 to LINE-4) and how long those lines already
+are; and for each run of tiles along a row or a column, what it holds. A whole
+table is summed up once (:func:`whole_frontier`); after a move only the cells
+at the ends of the lines through the new tiles change (:func:`grown_frontier`).
+
+Cells are the engine's int keys and tiles are indices (see
+:mod:`qwirkle.geometry` and :mod:`qwirkle.lines`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Final, NamedTuple, TypeAlias
+
+from qwirkle.geometry import STRIDE
+from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES, TYPES_UNION
+
+__all__ = ["NO_LINES", "Frontier", "FrontierCell", "Run", "Runs", "grown_frontier", "whole_frontier"]
+
+
+# The entries below are plain tuples, not NamedTuples: the move generator unpacks and indexes them in its
+# hottest loops, and CPython's fast paths for both apply to exact tuples only (a NamedTuple costs three times more).
+
+FrontierCell: TypeAlias = tuple[int, int, int, int]
+"""What fits an empty cell next to the tiles: ``(row_mask, row_run, column_mask, column_run)``.
+
+A mask holds the tiles that fit the line through the cell in that direction
+(Rules LINE-2 to LINE-4); a run is how many tiles that line already has
+around the cell (0: no line that way, so any tile fits it).
+"""
+
+Run: TypeAlias = tuple[int, int, int, int]
+"""A run of tiles along a row or a column summed up: ``(fit, length, present, common)``.
+
+``fit`` holds the tiles that may join it (for a cell between two runs: the
+tiles that fit between them), empty once it has six tiles (Rule LINE-4);
+``length`` is how many tiles it has; ``present`` is the mask of its tiles,
+each once (Rule LINE-3); ``common`` the line types they all belong to (Rule
+LINE-2; 0 if two of them are the same tile).
+"""
+
+Runs: TypeAlias = dict[int, Run]
+"""The runs of tiles along one direction, by the key of their first tile."""
+
+
+class Frontier(NamedTuple):
+    """The frontier of a table: its empty cells next to tiles, and its runs of tiles along rows and columns."""
+
+    cells: dict[int, FrontierCell]
+    """Each empty cell next to a tile, by int key."""
+    rows: Runs
+    """The runs of tiles along rows."""
+    columns: Runs
+    """The runs of tiles along columns."""
+
+
+NO_LINES: Final[FrontierCell] = (ALL_KINDS, 0, ALL_KINDS, 0)
+"""The frontier entry a cell no tile touches would have: anything fits, no line either way."""
+
+
+def _summed(present: int, common: int, length: int) -> Run:
+    """The summary of a run with these tiles: what may join it follows from them (Rules LINE-2 to LINE-4)."""
+    return (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+
+
+_LONE_RUNS: Final[tuple[Run, ...]] = tuple(_summed(1 << t, TILE_TYPES[t], 1) for t in range(36))
+"""The summary of a run of one tile, by tile."""
+
+
+def _joined(a: Run, b: Run) -> Run:
+    """The summary of the line a cell between two runs would make, the cell left out."""
+    present = a[2] | b[2]
+    length = a[1] + b[1]
+    # Two tiles the same on either side make the cell a dead spot: no tile fits.
+    common = 0 if a[2] & b[2] else a[3] & b[3]
+    return (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+
+
+def _line_at(grid: Mapping[int, int], n: int, step: int) -> tuple[int, int]:
+    """The tiles that fit the empty cell ``n`` along ``step``, and how many tiles that line has around it."""
+    present = 0
+    common = ALL_TYPES
+    twice = 0
+    length = 0
+    for j, way in ((n - step, -step), (n + step, step)):
+        t = grid.get(j)
+        while t is not None:
+            bit = 1 << t
+            twice |= present & bit
+            present |= bit
+            common &= TILE_TYPES[t]
+            length += 1
+            j += way
+            t = grid.get(j)
+    if not length:
+        return ALL_KINDS, 0
+    if twice or length >= MAX_LINE:
+        return 0, length
+    return TYPES_UNION[common] & ~present, length
+
+
+def _frontier_cell(grid: Mapping[int, int], n: int) -> FrontierCell:
+    return (*_line_at(grid, n, STRIDE), *_line_at(grid, n, 1))
+
+
+def whole_frontier(grid: Mapping[int, int]) -> Frontier:
+    """The frontier and the runs of a whole table, walking each run once rather than each cell's four directions.
+
+    Each run is summed up once; a cell at the end of a run, or between two
+    runs, combines the summaries.
+
+    >>> from qwirkle.geometry import key
+    >>> frontier = whole_frontier({key((0, 0)): 0, key((1, 0)): 1})
+    >>> len(frontier.cells), frontier.cells[key((2, 0))], frontier.rows[key((0, 0))][1]
+    (6, (60, 2, 68719476735, 0), 2)
+    """
+    sides: list[dict[int, Run]] = []
+    starts: list[Runs] = []
+    for step in (STRIDE, 1):
+        side: dict[int, Run] = {}
+        found: Runs = {}
+        for k, t in grid.items():
+            if k - step in grid:
+                continue
+            j = k + step
+            u = grid.get(j)
+            if u is None:
+                # Most runs are a lone tile: the line across is the real one.
+                run = _LONE_RUNS[t]
+            else:
+                present = 1 << t
+                common = TILE_TYPES[t]
+                while u is not None:
+                    present |= 1 << u
+                    common &= TILE_TYPES[u]
+                    j += step
+                    u = grid.get(j)
+                length = (j - k) // step
+                run = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+            found[k] = run
+            # The cells just before and just after the run: a cell between two runs joins them.
+            seen = side.get(k - step)
+            side[k - step] = run if seen is None else _joined(seen, run)
+            seen = side.get(j)
+            side[j] = run if seen is None else _joined(seen, run)
+        sides.append(side)
+        starts.append(found)
+    rows, columns = sides
+    cells: dict[int, FrontierCell] = {}
+    for n, (fit, length, _, _) in rows.items():
+        column = columns.pop(n, None)
+        cells[n] = (fit, length, ALL_KINDS, 0) if column is None else (fit, length, column[0], column[1])
+    for n, (fit, length, _, _) in columns.items():
+        cells[n] = (ALL_KINDS, 0, fit, length)
+    return Frontier(cells, starts[0], starts[1])
+
+
+def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]) -> Frontier:
+    """The frontier of ``grid``, the table of ``parent`` with tiles added at the keys ``new``.
+
+    Only the cells at the ends of the lines through the new tiles change, and
+    the runs those tiles joined become one.
+
+    >>> from qwirkle.geometry import key
+    >>> grid = {key((0, 0)): 0, key((1, 0)): 1}
+    >>> grown_frontier(whole_frontier({key((0, 0)): 0}), grid, [key((1, 0))]) == whole_frontier(grid)
+    True
+    """
+    cells = parent.cells.copy()
+    runs = (parent.rows.copy(), parent.columns.copy())
+    new = tuple(new)
+    for k in new:
+        cells.pop(k, None)
+    # The cells at the ends of the lines through the new tiles, with the direction of the line that
+    # changed (0 for both). The line across such a cell holds no new tile, or the cell would end it too.
+    touched: dict[int, int] = {}
+    for k in new:
+        for step, side in ((STRIDE, runs[0]), (1, runs[1])):
+            # The run through the new tile, summed up on the way to its ends.
+            present = 1 << grid[k]
+            common = TILE_TYPES[grid[k]]
+            low = k - step
+            t = grid.get(low)
+            while t is not None:
+                present |= 1 << t
+                common &= TILE_TYPES[t]
+                low -= step
+                t = grid.get(low)
+            high = k + step
+            t = grid.get(high)
+            while t is not None:
+                present |= 1 << t
+                common &= TILE_TYPES[t]
+                high += step
+                t = grid.get(high)
+            if touched.get(low) == step == touched.get(high):
+                continue  # the line of a move of several tiles, seen from another of them
+            for end in (low, high):
+                seen = touched.get(end, step)
+                touched[end] = step if seen == step else 0
+            # The runs the new tile joined become one.
+            start = low + step
+            for j in range(start + step, high, step):
+                side.pop(j, None)
+            length = (high - start) // step
+            side[start] = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+    for n, step in touched.items():
+        if not step:
+            cells[n] = _frontier_cell(grid, n)
+            continue
+        fit, length = _line_at(grid, n, step)
+        # A cell new to the frontier had no tile next to it, so nothing across it either.
+        was = cells.get(n, NO_LINES)
+        cells[n] = (fit, length, was[2], was[3]) if step == STRIDE else (was[0], was[1], fit, length)
+    return Frontier(cells, runs[0], runs[1])
