@@ -88,12 +88,6 @@ def _hand_types(hand_mask: int) -> _Hand:
     return _Hand(in_hand, counts, useful, max(counts), hand_mask & TYPES_UNION[useful])
 
 
-Span: TypeAlias = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int, int, int]
-"""A line a window may fill, grown from its anchor up to an empty cell where it may end: ``(anchor, fewest and most
-free cells before the anchor it may take, empty keys, their option masks, tiles present, line types, length, points
-of the lines across)``."""
-
-
 def _table_windows(
     grid: Mapping[int, int],
     frontier: Frontier,
@@ -125,8 +119,7 @@ def _table_windows(
         (STRIDE, 2, row_anchors, frontier.rows),
         (1, 0, column_anchors, frontier.columns),
     ):
-        spans = _grow_spans(anchors, step, across, along, grid, cells, hand, table)
-        _emit_windows(found, spans, step, hand, table)
+        _line_windows(found, anchors, step, across, along, grid, cells, hand, table)
     return found
 
 
@@ -153,7 +146,8 @@ def _one_cell_windows(
     return found, row_anchors, column_anchors
 
 
-def _grow_spans(
+def _line_windows(
+    found: list[Window],
     anchors: Sequence[int],
     step: int,
     across: int,
@@ -162,17 +156,24 @@ def _grow_spans(
     cells: Mapping[int, FrontierCell],
     hand: _Hand,
     table: tuple[int, ...],
-) -> list[Span]:
-    """Grow a line from each anchor along ``step``, a run of tiles or an empty cell at a time; a span per possible end.
+) -> None:
+    """Grow a line from each anchor along ``step`` and add the windows of several tiles it holds to ``found``.
 
-    The anchor is a tile or touches one across, so every window grown from
-    it touches the table. Growing stops at the first cell no window could
-    cover: a repeated tile or no common line type (Rules LINE-2, LINE-3),
-    more than six tiles (Rule LINE-4), or more empty cells than the hand has
-    tiles of the line's type.
+    The line grows a run of tiles or an empty cell at a time. The anchor is a
+    tile or touches one across, so every window grown from it touches the
+    table. Growing stops at the first cell no window could cover: a repeated
+    tile or no common line type (Rules LINE-2, LINE-3), more than six tiles
+    (Rule LINE-4), or more empty cells than the hand has tiles of the line's
+    type.
+
+    At each empty cell where the line may end, the windows are one per line
+    type the hand can fill it with, and per free cell taken before the
+    anchor: at least two tiles, at most six, none already on the line. A
+    window scores its own line and the lines across
+    (:func:`~qwirkle.scoring.line_points`). The windows are added as they are
+    found, not gathered first: this loop runs for every position listed.
     """
-    _, counts, useful, most, live = hand
-    spans: list[Span] = []
+    in_hand, counts, useful, most, live = hand
     for anchor in anchors:
         widest: int | None = None
         types = useful
@@ -234,48 +235,35 @@ def _grow_spans(
                     f -= step
                 if f in grid:
                     widest -= 1
-            # The window takes two tiles at least, and at most as many free cells before the anchor as fit in six.
+            # The line ends here: its windows take two tiles at least, and free cells before the anchor up to six.
             count = len(empties)
             low = 0 if count >= 2 else 2 - count
             high = MAX_LINE - length
             if widest < high:
                 high = widest
-            if low <= high:
-                spans.append((anchor, low, high, tuple(empties), tuple(masks), present, types, length, points))
-    return spans
-
-
-def _emit_windows(found: list[Window], spans: Sequence[Span], step: int, hand: _Hand, table: tuple[int, ...]) -> None:
-    """The windows of each span: one per line type the hand can fill it with, and per free cells taken before it.
-
-    A window has two tiles at least, at most six (Rule LINE-4), all of one
-    line type and none already on its line (Rules LINE-2, LINE-3); it scores
-    its own line (:func:`~qwirkle.scoring.line_points`) and the lines across.
-    """
-    in_hand = hand.in_hand
-    for anchor, low, high, empties, masks, present, types, length, points in spans:
-        count = len(empties)
-        for ty in TYPE_BITS[types]:
-            cand = in_hand[ty] & ~present
-            room = cand.bit_count() - count
-            if room > high:
-                room = high
-            if room < low:
+            if low > high:
                 continue
-            if count == 1:
-                only = masks[0] & cand
-                if not only:
+            for ty in TYPE_BITS[types]:
+                cand = in_hand[ty] & ~present
+                room = cand.bit_count() - count
+                if room > high:
+                    room = high
+                if room < low:
                     continue
-                opts: tuple[int, ...] = (only,)
-            else:
-                opts = tuple([m & cand for m in masks])
-                if not all(opts):
-                    continue
-            for left in range(low, room + 1):
-                keys = empties
-                if left:
-                    keys = tuple(range(anchor - left * step, anchor, step)) + keys
-                found.append((keys, (cand,) * left + opts, points + table[length + left]))
+                if count == 1:
+                    only = masks[0] & cand
+                    if not only:
+                        continue
+                    opts: tuple[int, ...] = (only,)
+                else:
+                    opts = tuple([m & cand for m in masks])
+                    if not all(opts):
+                        continue
+                for left in range(low, room + 1):
+                    keys = tuple(empties)
+                    if left:
+                        keys = tuple(range(anchor - left * step, anchor, step)) + keys
+                    found.append((keys, (cand,) * left + opts, points + table[length + left]))
 
 
 def fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
