@@ -9,7 +9,7 @@ with the same seed makes the same choices in the same game. The built-in bots
 sort the moves before they draw, so their choices do not depend on the order
 in which :func:`~qwirkle.legal_moves` lists them.
 
->>> final = play_game([make_bot("random", seed=1), make_bot("greedy", seed=2)], seed=3)
+>>> final = run_game([make_bot("random", seed=1), make_bot("greedy", seed=2)], seed=3)
 >>> final.outcome is not None
 True
 """
@@ -46,19 +46,19 @@ __all__ = [
     "TurnLimitError",
     "UnknownBotError",
     "make_bot",
-    "play_game",
+    "run_game",
     "sample_state",
     "unseen_tiles",
 ]
 
 MAX_TURNS: Final = 10_000
-"""The default turn limit of :func:`play_game`; real games take well under 200 turns."""
+"""The default turn limit of :func:`run_game`; real games take well under 200 turns."""
 
 
 class BotError(QwirkleError):
     """A bot, or a game between bots, cannot go on.
 
-    >>> final = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=7)
+    >>> final = run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=7)
     >>> GreedyBot(seed=3).choose(final)
     Traceback (most recent call last):
         ...
@@ -76,7 +76,7 @@ class TurnLimitError(BotError):
     Exchanges do not empty the bag, so bots that keep exchanging could play
     for ever unless the rules set ``stalemate_rounds`` (Rule END-5).
 
-    >>> play_game([RandomBot(seed=1), RandomBot(seed=2)], seed=7, max_turns=3)  # doctest: +ELLIPSIS
+    >>> run_game([RandomBot(seed=1), RandomBot(seed=2)], seed=7, max_turns=3)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
     qwirkle.bots.TurnLimitError: the game dealt from seed 7 had not ended after 3 turns; ...
@@ -86,7 +86,7 @@ class TurnLimitError(BotError):
 class Bot(Protocol):
     """A player that picks its own moves from what its seat may know.
 
-    :func:`play_game` and :func:`qwirkle.simulate.simulate` call ``choose``
+    :func:`run_game` and :func:`qwirkle.simulate.simulate` call ``choose``
     with the view of the seat to move, so a bot never sees another hand or
     the bag's order. Any object with these two members will do.
 
@@ -444,7 +444,7 @@ def make_bot(name: str, seed: int) -> BaseBot:
     return factory(seed)
 
 
-def play_game(
+def run_game(
     bots: Sequence[Bot],
     seed: int,
     rules: RuleSet | None = None,
@@ -460,7 +460,7 @@ def play_game(
     and what it scored. A game that has not ended after ``max_turns`` turns
     raises :class:`TurnLimitError`.
 
-    >>> final = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=7)
+    >>> final = run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=7)
     >>> final.players, final.outcome.scores == final.scores
     (('greedy 1', 'greedy 2'), True)
     """
@@ -479,3 +479,7 @@ def play_game(
         if on_turn is not None:
             on_turn(state, move, state.history[-1].score)
     return state
+
+
+# The former name of run_game, not part of the API: kept only while the last callers move to run_game.
+play_game = run_game

@@ -1,13 +1,13 @@
 """Matches between bots: many seeded games, in parallel processes, and the statistics that compare the bots.
 
 :func:`simulate` plays a match and returns a :class:`Simulation`: one
-:class:`GameRecord` per game, and per-bot statistics (:meth:`Simulation.stats`)
+:class:`GameResult` per game, and per-bot statistics (:meth:`Simulation.stats`)
 and a printable table (:meth:`Simulation.table`). Every game is a pure
 function of the bots' names, the match seed and the game's number (see
-:func:`play_match_game`), so a match gives the same results whatever the
+:func:`run_match_game`), so a match gives the same results whatever the
 number of processes, and games can be spread over any other engine (a
 cluster, a notebook's pool) and put back together with
-``Simulation(players, seed, records)``. States and moves pickle, for
+``Simulation(players, seed, results)``. States and moves pickle, for
 engines that ship them.
 
 Seats rotate from game to game, so that each bot plays each seat equally
@@ -47,12 +47,12 @@ __all__ = [
     "FORMAT",
     "TURN_LIMIT",
     "BotStats",
-    "GameRecord",
+    "GameResult",
     "ProgressCallback",
     "Simulation",
     "entry_names",
     "eta",
-    "play_match_game",
+    "run_match_game",
     "simulate",
     "write_json",
 ]
@@ -84,14 +84,14 @@ def entry_names(players: Sequence[str]) -> tuple[str, ...]:
 
 
 @attrs.frozen
-class GameRecord:
+class GameResult:
     """The result of one game of a match; every tuple is by seat.
 
     Everything but :attr:`times` follows from the match seed, so two runs of
-    a match give equal records (times are measured, and left out of ``==``).
+    a match give equal results (times are measured, and left out of ``==``).
 
-    >>> record = play_match_game(["greedy", "random"], seed=1, index=0)
-    >>> record.entries, record.bots, record.reason in ("went_out", "blocked")
+    >>> result = run_match_game(["greedy", "random"], seed=1, index=0)
+    >>> result.entries, result.bots, result.reason in ("went_out", "blocked")
     ((0, 1), ('greedy', 'random'), True)
     """
 
@@ -125,16 +125,16 @@ class GameRecord:
     def win_share(self, seat: int) -> float:
         """What the game is worth to ``seat``: 1 for a win, ``1/k`` for a win shared by ``k`` seats, else 0.
 
-        >>> record = play_match_game(["greedy", "greedy"], seed=1, index=0)
-        >>> record.win_share(0) + record.win_share(1)
+        >>> result = run_match_game(["greedy", "greedy"], seed=1, index=0)
+        >>> result.win_share(0) + result.win_share(1)
         1.0
         """
         return 1 / len(self.winners) if seat in self.winners else 0.0
 
     def to_json(self) -> dict[str, _codec.JSON]:
-        """The record as JSON-ready data, with one entry per seat under ``"seats"``.
+        """The result as JSON-ready data, with one entry per seat under ``"seats"``.
 
-        >>> data = play_match_game(["greedy", "random"], seed=1, index=0).to_json()
+        >>> data = run_match_game(["greedy", "random"], seed=1, index=0).to_json()
         >>> sorted(data["seats"][0])
         ['bot', 'entry', 'exchanges', 'moves', 'passes', 'qwirkles', 'score', 'times', 'won']
         """
@@ -161,14 +161,14 @@ class GameRecord:
         }
 
 
-def play_match_game(
+def run_match_game(
     players: Sequence[str],
     seed: int,
     index: int,
     rules: RuleSet | None = None,
     *,
     max_turns: int = MAX_TURNS,
-) -> GameRecord:
+) -> GameResult:
     """Play game number ``index`` of the match between the built-in bots ``players`` seeded with ``seed``.
 
     Game ``index`` seats entry ``(seat + index) % n`` at each seat, so seats
@@ -177,9 +177,9 @@ def play_match_game(
     ``max_turns`` turns stops with the reason ``"turn_limit"``, the leaders
     as winners. This is the unit of work to hand to any parallel engine.
 
-    >>> first = play_match_game(["greedy", "random"], seed=1, index=0)
-    >>> second = play_match_game(["greedy", "random"], seed=1, index=1)
-    >>> first.deal == second.deal, second.entries, first == play_match_game(["greedy", "random"], seed=1, index=0)
+    >>> first = run_match_game(["greedy", "random"], seed=1, index=0)
+    >>> second = run_match_game(["greedy", "random"], seed=1, index=1)
+    >>> first.deal == second.deal, second.entries, first == run_match_game(["greedy", "random"], seed=1, index=0)
     (True, (1, 0), True)
     """
     n = len(players)
@@ -213,7 +213,7 @@ def play_match_game(
         best = max(state.scores)
         winners = tuple(seat for seat, points in enumerate(state.scores) if points == best)
         reason = TURN_LIMIT
-    return GameRecord(
+    return GameResult(
         index=index,
         deal=deal,
         entries=entries,
@@ -297,8 +297,8 @@ def _names(players: Iterable[str]) -> tuple[str, ...]:
     return tuple(players)
 
 
-def _records(records: Iterable[GameRecord]) -> tuple[GameRecord, ...]:
-    return tuple(records)
+def _results(results: Iterable[GameResult]) -> tuple[GameResult, ...]:
+    return tuple(results)
 
 
 _ENDINGS: Final = {
@@ -311,10 +311,10 @@ _ENDINGS: Final = {
 
 @attrs.frozen
 class Simulation:
-    """A match: its entries, its seed, and the record of every game in order.
+    """A match: its entries, its seed, and the result of every game in order.
 
     >>> match = simulate(["greedy", "greedy"], games=2, seed=3)
-    >>> match.players, len(match.records), match.endings()["went_out"] + match.endings()["blocked"]
+    >>> match.players, len(match.results), match.endings()["went_out"] + match.endings()["blocked"]
     (('greedy', 'greedy'), 2, 2)
     """
 
@@ -322,7 +322,7 @@ class Simulation:
     """The bots' names, one per entry, in the order given."""
     seed: int
     """The match seed."""
-    records: tuple[GameRecord, ...] = attrs.field(converter=_records)
+    results: tuple[GameResult, ...] = attrs.field(converter=_results)
     """The games, by index."""
     rules: RuleSet = attrs.field(factory=RuleSet)
     """The rules every game was played by."""
@@ -339,16 +339,16 @@ class Simulation:
             wins = 0.0
             qwirkles = exchanges = moves = 0
             times: list[float] = []
-            for record in self.records:
-                for seat, e in enumerate(record.entries):
+            for result in self.results:
+                for seat, e in enumerate(result.entries):
                     if e != entry:
                         continue
-                    scores.append(record.scores[seat])
-                    wins += record.win_share(seat)
-                    qwirkles += record.qwirkles[seat]
-                    exchanges += record.exchanges[seat]
-                    moves += record.moves[seat]
-                    times.extend(record.times[seat])
+                    scores.append(result.scores[seat])
+                    wins += result.win_share(seat)
+                    qwirkles += result.qwirkles[seat]
+                    exchanges += result.exchanges[seat]
+                    moves += result.moves[seat]
+                    times.extend(result.times[seat])
             games = len(scores)
             low, high = _wilson(wins, games)
             out.append(
@@ -371,12 +371,12 @@ class Simulation:
         return tuple(out)
 
     def endings(self) -> Counter[str]:
-        """How many games ended each way, by reason (see :attr:`GameRecord.reason`).
+        """How many games ended each way, by reason (see :attr:`GameResult.reason`).
 
         >>> simulate(["greedy", "greedy"], games=2, seed=3).endings().total()
         2
         """
-        return Counter(record.reason for record in self.records)
+        return Counter(result.reason for result in self.results)
 
     def table(self) -> str:
         """The match as a printable report: one row per entry, then game length and endings.
@@ -421,9 +421,9 @@ class Simulation:
             ]
             return "  ".join(cells).rstrip()
 
-        turns = [record.turns for record in self.records]
+        turns = [result.turns for result in self.results]
         title = " vs ".join(entry_names(self.players))
-        games = f"{len(self.records)} game" + ("s" if len(self.records) != 1 else "")
+        games = f"{len(self.results)} game" + ("s" if len(self.results) != 1 else "")
         out = [f"{title}: {games}, seed {self.seed}, seats rotated", line(head)]
         out += [line(row) for row in rows]
         if turns:
@@ -433,14 +433,14 @@ class Simulation:
             )
         endings = self.endings()
         parts = [
-            f"{_ENDINGS.get(reason, reason)} {count} ({count / len(self.records):.1%})"
+            f"{_ENDINGS.get(reason, reason)} {count} ({count / len(self.results):.1%})"
             for reason, count in sorted(endings.items(), key=lambda item: -item[1])
         ]
         out.append("Endings: " + (", ".join(parts) if parts else "none"))
         return "\n".join(out)
 
     def to_json(self) -> dict[str, _codec.JSON]:
-        """The match as JSON-ready data: the entries, the seed, the rules and every game's record.
+        """The match as JSON-ready data: the entries, the seed, the rules and every game's result.
 
         >>> data = simulate(["greedy", "random"], games=2, seed=1).to_json()
         >>> data["format"], data["players"], len(data["games"])
@@ -452,7 +452,7 @@ class Simulation:
             "players": list(self.players),
             "seed": self.seed,
             "rules": _codec.encode_rules(self.rules),
-            "games": [record.to_json() for record in self.records],
+            "games": [result.to_json() for result in self.results],
         }
 
 
@@ -462,8 +462,8 @@ ProgressCallback = Callable[[int, int, float], None]
 
 def _play_chunk(
     players: tuple[str, ...], seed: int, indices: Sequence[int], rules: RuleSet | None, max_turns: int
-) -> list[GameRecord]:
-    return [play_match_game(players, seed, index, rules, max_turns=max_turns) for index in indices]
+) -> list[GameResult]:
+    return [run_match_game(players, seed, index, rules, max_turns=max_turns) for index in indices]
 
 
 def _chunks(games: int, jobs: int) -> Iterator[range]:
@@ -486,12 +486,12 @@ def simulate(
     """Play ``games`` games between the built-in bots named in ``players`` and return the match.
 
     With ``jobs`` above 1, games run in that many worker processes; the
-    records are the same whatever ``jobs`` is (times aside). ``progress``,
+    results are the same whatever ``jobs`` is (times aside). ``progress``,
     if given, is called after every finished batch of games. Raises
     :class:`~qwirkle.QwirkleError` for an unknown bot or a bad count.
 
     >>> one = simulate(["greedy", "random"], games=4, seed=2)
-    >>> one.records == simulate(["greedy", "random"], games=4, seed=2, jobs=2).records
+    >>> one.results == simulate(["greedy", "random"], games=4, seed=2, jobs=2).results
     True
     """
     names = tuple(players)
@@ -505,32 +505,32 @@ def simulate(
     if type(jobs) is not int or jobs < 1:
         raise QwirkleError(f"jobs must be a positive int, not {jobs!r}")
     start = time.perf_counter()
-    records: list[GameRecord] = []
+    results: list[GameResult] = []
     if jobs == 1 or games <= 1:
         for index in range(games):
-            records.append(play_match_game(names, seed, index, rules, max_turns=max_turns))
+            results.append(run_match_game(names, seed, index, rules, max_turns=max_turns))
             if progress is not None:
-                progress(len(records), games, time.perf_counter() - start)
+                progress(len(results), games, time.perf_counter() - start)
     else:
         # Spawned workers start clean on every platform (no forked locks or threads), at a small cost.
         context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(max_workers=min(jobs, games), mp_context=context) as pool:
-            pending: set[Future[list[GameRecord]]] = {
+            pending: set[Future[list[GameResult]]] = {
                 pool.submit(_play_chunk, names, seed, chunk, rules, max_turns) for chunk in _chunks(games, jobs)
             }
             try:
                 while pending:
                     done, pending = wait(pending, return_when=FIRST_COMPLETED)
                     for future in done:
-                        records.extend(future.result())
+                        results.extend(future.result())
                     if progress is not None:
-                        progress(len(records), games, time.perf_counter() - start)
+                        progress(len(results), games, time.perf_counter() - start)
             except BaseException:
                 for future in pending:
                     future.cancel()
                 raise
-        records.sort(key=lambda record: record.index)
-    return Simulation(names, seed, records, rules)
+        results.sort(key=lambda result: result.index)
+    return Simulation(names, seed, results, rules)
 
 
 def write_json(match: Simulation, path: str | os.PathLike[str]) -> None:
