@@ -42,6 +42,7 @@ from qwirkle.bots import (
     TurnLimitError,
     UnknownBotError,
     make_bot,
+    move_key,
     run_game,
     sample_state,
     unseen_tiles,
@@ -444,7 +445,7 @@ def play_out_margin(state: GameState, move: Move) -> int:
     state = apply(state, move)
     while not is_over(state):
         _, best = legal_moves(state).top()
-        state = apply(state, min(best, key=qwirkle.bots._canonical) if best else Pass())
+        state = apply(state, min(best, key=move_key) if best else Pass())
     return state.scores[me] - state.scores[1 - me]
 
 
