@@ -16,8 +16,7 @@ from qwirkle.simulate import (
     TURN_LIMIT,
     GameResult,
     Simulation,
-    _derive,
-    _wilson,
+    bot_seed,
     eta,
     run_match_game,
     simulate,
@@ -52,7 +51,7 @@ def test_a_result_is_what_the_game_gave(match: Simulation) -> None:
 def test_a_result_matches_a_replay_of_its_game() -> None:
     result = run_match_game(["strong", "greedy"], seed=9, index=3)
     assert result.entries == (1, 0)
-    bots = [make_bot(name, seed=_derive(9, "bot", 3, seat)) for seat, name in enumerate(result.bots)]
+    bots = [make_bot(name, seed=bot_seed(9, 3, seat)) for seat, name in enumerate(result.bots)]
     final = run_game(bots, seed=result.deal)
     assert final.outcome is not None
     assert final.players == ("greedy", "strong")
@@ -85,14 +84,15 @@ def test_a_match_can_be_put_together_from_games_played_anywhere() -> None:
     assert Simulation(players, 4, sorted(results, key=lambda r: r.index)) == simulate(players, games=4, seed=4)
 
 
-def test_win_shares_count_a_shared_win_as_a_share() -> None:
-    result = GameResult(
-        index=0,
+def a_result(index: int = 0, winners: tuple[int, ...] = (0, 1)) -> GameResult:
+    """A made-up result of a game between greedy and random, a shared win unless ``winners`` says otherwise."""
+    return GameResult(
+        index=index,
         deal=1,
         entries=(0, 1),
         bots=("greedy", "random"),
         scores=(50, 50),
-        winners=(0, 1),
+        winners=winners,
         reason="blocked",
         turns=2,
         moves=(1, 1),
@@ -101,6 +101,10 @@ def test_win_shares_count_a_shared_win_as_a_share() -> None:
         passes=(0, 0),
         times=((0.1,), (0.3,)),
     )
+
+
+def test_win_shares_count_a_shared_win_as_a_share() -> None:
+    result = a_result()
     assert result.win_share(0) == result.win_share(1) == 0.5
     lost = attrs.evolve(result, index=1, winners=(1,), entries=(1, 0), bots=("random", "greedy"))
     stats = Simulation(["greedy", "random"], 1, [result, lost]).stats()
@@ -125,15 +129,22 @@ def test_the_stats_add_up(match: Simulation) -> None:
         assert s.move_time_median > 0
 
 
+def win_interval(wins: int, games: int) -> tuple[float, float]:
+    """The first entry's win-rate interval in a made-up match where it wins ``wins`` of ``games``."""
+    results = [a_result(index=index, winners=(0,) if index < wins else (1,)) for index in range(games)]
+    stats = Simulation(["greedy", "random"], 1, results).stats()[0]
+    return stats.win_low, stats.win_high
+
+
 def test_the_win_rate_interval_is_the_wilson_interval() -> None:
-    low, high = _wilson(1200, 2000)
+    low, high = win_interval(1200, 2000)
     assert low == pytest.approx(0.5785, abs=1e-3)
     assert high == pytest.approx(0.6211, abs=1e-3)
-    wide_low, wide_high = _wilson(60, 100)
+    wide_low, wide_high = win_interval(60, 100)
     assert wide_low < low < 0.6 < high < wide_high
-    assert _wilson(0, 10)[0] == 0.0
-    assert _wilson(10, 10)[1] == 1.0
-    assert _wilson(0, 0) == (0.0, 1.0)
+    assert win_interval(0, 10)[0] == 0.0
+    assert win_interval(10, 10)[1] == 1.0
+    assert win_interval(0, 0) == (0.0, 1.0)
 
 
 def test_entries_of_the_same_bot_are_numbered() -> None:

@@ -2,9 +2,10 @@
 
 A bot is anything with a ``name`` and a ``choose`` method that gets a
 :class:`~qwirkle.PlayerView`, all that its seat may know, and returns a legal
-move (see :class:`Bot`). A view holds neither the other hands nor the order
-of the bag, so a bot cannot cheat. :func:`run_game` plays bots against each
-other; :mod:`qwirkle.bots` has the built-in ones.
+move (see :class:`~qwirkle.bots.Bot`). A view holds neither the other hands
+nor the order of the bag, so a bot cannot cheat. :func:`~qwirkle.bots.run_game`
+plays bots against each other; :mod:`qwirkle.bots` has the built-in ones and
+offers all of this module under its own name too.
 
 >>> from qwirkle.bots import GreedyBot, RandomBot
 >>> final = run_game([RandomBot(seed=1), GreedyBot(seed=2)], seed=3)

@@ -3,7 +3,8 @@
 A :class:`~qwirkle.PlayerView` holds neither the other hands nor the order of
 the bag. The engine's functions take a whole :class:`~qwirkle.GameState`, so a
 bot that wants to look ahead fills in what it cannot see with a guess that the
-view cannot tell from the real game.
+view cannot tell from the real game. Both functions can be imported from
+:mod:`qwirkle.bots` too.
 
 >>> import random
 >>> from qwirkle import new_game, view
