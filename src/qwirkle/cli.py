@@ -17,6 +17,7 @@ from typing import Final, TextIO
 
 from qwirkle import __version__
 from qwirkle.bots import BOTS, BotError, make_bot, run_game
+from qwirkle.cards.cli import main as cards_main
 from qwirkle.errors import QwirkleError
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_tile
@@ -272,9 +273,6 @@ def _simulate(argv: Sequence[str]) -> int:
 
 def _cards(argv: Sequence[str]) -> int:
     """``qwirkle cards``: a seeded game of Qwirkle Cards between bots (``qwirkle cards --help``)."""
-    # Imported here so the tile game's commands do not load the card game.
-    from qwirkle.cards.cli import main as cards_main
-
     return cards_main(argv)
 
 
