@@ -22,9 +22,9 @@ def scores_by_bot(match: Simulation) -> dict[str, list[int]]:
     """Each entry's final scores, game by game, keyed by its label."""
     labels = [stats.name for stats in match.stats()]
     out: dict[str, list[int]] = {label: [] for label in labels}
-    for record in match.records:
-        for seat, entry in enumerate(record.entries):
-            out[labels[entry]].append(record.scores[seat])
+    for result in match.results:
+        for seat, entry in enumerate(result.entries):
+            out[labels[entry]].append(result.scores[seat])
     return out
 
 
@@ -61,7 +61,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     axes.set_xlabel("final score")
     axes.set_ylabel("games")
-    axes.set_title(f"{' vs '.join(scores)}: {len(match.records)} games, seed {options.seed}")
+    axes.set_title(f"{' vs '.join(scores)}: {len(match.results)} games, seed {options.seed}")
     axes.legend()
     figure.tight_layout()
     figure.savefig(options.out, dpi=120)

@@ -42,7 +42,8 @@ from qwirkle.bots import (
     TurnLimitError,
     UnknownBotError,
     make_bot,
-    play_game,
+    move_key,
+    run_game,
     sample_state,
     unseen_tiles,
 )
@@ -86,8 +87,8 @@ def test_the_random_bot_also_exchanges() -> None:
 
 @pytest.mark.parametrize("kind", ["random", "greedy", "strong"])
 def test_the_same_seed_plays_the_same_game(kind: str) -> None:
-    first = play_game([make_bot(kind, seed=3), make_bot("greedy", seed=4)], seed=9)
-    again = play_game([make_bot(kind, seed=3), make_bot("greedy", seed=4)], seed=9)
+    first = run_game([make_bot(kind, seed=3), make_bot("greedy", seed=4)], seed=9)
+    again = run_game([make_bot(kind, seed=3), make_bot("greedy", seed=4)], seed=9)
     assert first.history == again.history
     assert first.outcome == again.outcome
 
@@ -279,7 +280,7 @@ def test_the_bots_pass_when_they_can_neither_place_nor_exchange() -> None:
 
 
 def test_a_bot_asked_to_move_in_a_finished_game_raises() -> None:
-    final = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=1)
+    final = run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=1)
     for bot in (RandomBot(seed=1), GreedyBot(seed=1), StrongBot(seed=1)):
         with pytest.raises(BotError, match="game is over"):
             bot.choose(final)
@@ -302,9 +303,9 @@ def test_make_bot_refuses_an_unknown_name_clearly() -> None:
     assert isinstance(caught.value, QwirkleError)
 
 
-def test_play_game_reports_every_turn_and_returns_the_final_state() -> None:
+def test_run_game_reports_every_turn_and_returns_the_final_state() -> None:
     seen: list[tuple[GameState, Move, Score]] = []
-    final = play_game([RandomBot(seed=1), GreedyBot(seed=2)], seed=4, on_turn=lambda *turn: seen.append(turn))
+    final = run_game([RandomBot(seed=1), GreedyBot(seed=2)], seed=4, on_turn=lambda *turn: seen.append(turn))
     assert final.outcome is not None
     assert len(seen) == final.turn_number
     assert seen[-1][0] is final
@@ -314,19 +315,19 @@ def test_play_game_reports_every_turn_and_returns_the_final_state() -> None:
     assert sum(points.total for _, _, points in seen) == sum(final.scores)
 
 
-def test_play_game_names_players_after_their_bots() -> None:
-    assert play_game([RandomBot(seed=1), GreedyBot(seed=2)], seed=4).players == ("random", "greedy")
-    assert play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=4).players == ("greedy 1", "greedy 2")
+def test_run_game_names_players_after_their_bots() -> None:
+    assert run_game([RandomBot(seed=1), GreedyBot(seed=2)], seed=4).players == ("random", "greedy")
+    assert run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=4).players == ("greedy 1", "greedy 2")
 
 
-def test_play_game_uses_the_given_rules() -> None:
+def test_run_game_uses_the_given_rules() -> None:
     rules = RuleSet.preset("return_before_draw")
-    assert play_game([GreedyBot(seed=1), RandomBot(seed=2)], seed=4, rules=rules).rules == rules
+    assert run_game([GreedyBot(seed=1), RandomBot(seed=2)], seed=4, rules=rules).rules == rules
 
 
-def test_play_game_stops_at_the_turn_limit() -> None:
+def test_run_game_stops_at_the_turn_limit() -> None:
     with pytest.raises(TurnLimitError, match="had not ended after 5 turns"):
-        play_game([RandomBot(seed=1), RandomBot(seed=2)], seed=4, max_turns=5)
+        run_game([RandomBot(seed=1), RandomBot(seed=2)], seed=4, max_turns=5)
 
 
 # What a bot may know: views, and states made up from them.
@@ -346,9 +347,9 @@ class Spy:
         return self._greedy.choose(view)
 
 
-def test_play_game_hands_each_bot_its_own_view_only() -> None:
+def test_run_game_hands_each_bot_its_own_view_only() -> None:
     spy = Spy()
-    final = play_game([spy, GreedyBot(seed=2)], seed=4)
+    final = run_game([spy, GreedyBot(seed=2)], seed=4)
     assert spy.seen
     assert all(isinstance(seen, PlayerView) for seen in spy.seen)
     assert all(seen.player == seen.current == 0 for seen in spy.seen)  # type: ignore[attr-defined]
@@ -444,7 +445,7 @@ def play_out_margin(state: GameState, move: Move) -> int:
     state = apply(state, move)
     while not is_over(state):
         _, best = legal_moves(state).top()
-        state = apply(state, min(best, key=qwirkle.bots._canonical) if best else Pass())
+        state = apply(state, min(best, key=move_key) if best else Pass())
     return state.scores[me] - state.scores[1 - me]
 
 

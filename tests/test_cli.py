@@ -13,7 +13,7 @@ import pytest
 
 import qwirkle
 from qwirkle import EndReason, Outcome
-from qwirkle.bots import GreedyBot, RandomBot, make_bot, play_game
+from qwirkle.bots import GreedyBot, RandomBot, make_bot, run_game
 from qwirkle.cli import COMMANDS, main, result_lines
 from qwirkle.simulate import simulate
 
@@ -27,7 +27,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 
 def test_the_default_run_prints_every_turn_with_its_board_and_the_result(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys)
-    final = play_game([make_bot("random", seed=4), make_bot("greedy", seed=5)], seed=1)
+    final = run_game([make_bot("random", seed=4), make_bot("greedy", seed=5)], seed=1)
     turns = re.findall(r"^Turn (\d+): (random|greedy) .*: (\d+) points?$", out, flags=re.MULTILINE)
     assert [int(number) for number, _, _ in turns] == list(range(1, final.turn_number + 1))
     assert [int(points) for _, _, points in turns] == [turn.score.total for turn in final.history]
@@ -53,7 +53,7 @@ def test_each_placement_shows_its_line_by_line_score(capsys: pytest.CaptureFixtu
 
 def test_quiet_prints_only_the_final_result(capsys: pytest.CaptureFixture[str]) -> None:
     lines = run(capsys, "--seed", "1", "--quiet").splitlines()
-    final = play_game([make_bot("random", seed=4), make_bot("greedy", seed=5)], seed=1)
+    final = run_game([make_bot("random", seed=4), make_bot("greedy", seed=5)], seed=1)
     assert lines == result_lines(final)
     assert len(lines) == 3
     assert lines[0].startswith(f"Game over after {final.turn_number} turns: ")
@@ -105,7 +105,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_shared_win_names_every_winner() -> None:
-    final = play_game([GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3)], seed=2)
+    final = run_game([GreedyBot(seed=1), RandomBot(seed=2), GreedyBot(seed=3)], seed=2)
     assert final.outcome is not None
     tied = attrs.evolve(
         final,
@@ -128,7 +128,7 @@ def test_python_dash_m_qwirkle_runs() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    final = play_game([make_bot("random", seed=4), make_bot("greedy", seed=5)], seed=1)
+    final = run_game([make_bot("random", seed=4), make_bot("greedy", seed=5)], seed=1)
     assert done.stdout.splitlines() == result_lines(final)
     assert done.stderr == ""
 

@@ -10,16 +10,15 @@ import attrs
 import pytest
 
 from qwirkle import Exchange, Pass, Place, QwirkleError, RuleSet, apply, legal_moves, new_game, view
-from qwirkle.bots import GreedyBot, RandomBot, UnknownBotError, make_bot, play_game
+from qwirkle.bots import GreedyBot, RandomBot, UnknownBotError, make_bot, run_game
 from qwirkle.simulate import (
     FORMAT,
     TURN_LIMIT,
-    GameRecord,
+    GameResult,
     Simulation,
-    _derive,
-    _wilson,
+    bot_seed,
     eta,
-    play_match_game,
+    run_match_game,
     simulate,
     write_json,
 )
@@ -31,68 +30,69 @@ def match() -> Simulation:
 
 
 def test_seats_rotate_and_each_deal_is_played_from_both_seats(match: Simulation) -> None:
-    assert [record.index for record in match.records] == list(range(6))
-    assert [record.entries for record in match.records] == [(0, 1), (1, 0)] * 3
-    assert [record.bots for record in match.records] == [("greedy", "random"), ("random", "greedy")] * 3
-    deals = [record.deal for record in match.records]
+    assert [result.index for result in match.results] == list(range(6))
+    assert [result.entries for result in match.results] == [(0, 1), (1, 0)] * 3
+    assert [result.bots for result in match.results] == [("greedy", "random"), ("random", "greedy")] * 3
+    deals = [result.deal for result in match.results]
     assert deals[0::2] == deals[1::2]
     assert len(set(deals)) == 3
 
 
-def test_a_record_is_what_the_game_gave(match: Simulation) -> None:
-    for record in match.records:
-        assert record.reason in ("went_out", "blocked")
-        assert sum(record.moves) == record.turns
-        assert [len(times) for times in record.times] == list(record.moves)
-        assert all(t >= 0 for times in record.times for t in times)
-        best = max(record.scores)
-        assert record.winners == tuple(seat for seat, points in enumerate(record.scores) if points == best)
+def test_a_result_is_what_the_game_gave(match: Simulation) -> None:
+    for result in match.results:
+        assert result.reason in ("went_out", "blocked")
+        assert sum(result.moves) == result.turns
+        assert [len(times) for times in result.times] == list(result.moves)
+        assert all(t >= 0 for times in result.times for t in times)
+        best = max(result.scores)
+        assert result.winners == tuple(seat for seat, points in enumerate(result.scores) if points == best)
 
 
-def test_a_record_matches_a_replay_of_its_game() -> None:
-    record = play_match_game(["strong", "greedy"], seed=9, index=3)
-    assert record.entries == (1, 0)
-    bots = [make_bot(name, seed=_derive(9, "bot", 3, seat)) for seat, name in enumerate(record.bots)]
-    final = play_game(bots, seed=record.deal)
+def test_a_result_matches_a_replay_of_its_game() -> None:
+    result = run_match_game(["strong", "greedy"], seed=9, index=3)
+    assert result.entries == (1, 0)
+    bots = [make_bot(name, seed=bot_seed(9, 3, seat)) for seat, name in enumerate(result.bots)]
+    final = run_game(bots, seed=result.deal)
     assert final.outcome is not None
     assert final.players == ("greedy", "strong")
-    assert record.scores == final.scores
-    assert record.winners == final.outcome.winners
-    assert record.turns == final.turn_number
-    assert record.reason == final.outcome.reason.value
-    assert sum(record.qwirkles) == sum(turn.score.qwirkles for turn in final.history)
-    assert sum(record.exchanges) == sum(isinstance(turn.move, Exchange) for turn in final.history)
+    assert result.scores == final.scores
+    assert result.winners == final.outcome.winners
+    assert result.turns == final.turn_number
+    assert result.reason == final.outcome.reason.value
+    assert sum(result.qwirkles) == sum(turn.score.qwirkles for turn in final.history)
+    assert sum(result.exchanges) == sum(isinstance(turn.move, Exchange) for turn in final.history)
 
 
 def test_the_same_seed_plays_the_same_match_and_another_seed_another() -> None:
     first = simulate(["greedy", "random"], games=4, seed=2)
-    assert simulate(["greedy", "random"], games=4, seed=2).records == first.records
-    assert simulate(["greedy", "random"], games=4, seed=3).records != first.records
+    assert simulate(["greedy", "random"], games=4, seed=2).results == first.results
+    assert simulate(["greedy", "random"], games=4, seed=3).results != first.results
 
 
 def test_the_results_do_not_depend_on_the_number_of_jobs() -> None:
     one = simulate(["greedy", "random"], games=4, seed=11, jobs=1)
     two = simulate(["greedy", "random"], games=4, seed=11, jobs=2)
-    assert two.records == one.records
+    assert two.results == one.results
     assert two == one
     # Times are measured, so they differ, but they are there.
-    assert all(record.times for record in two.records)
+    assert all(result.times for result in two.results)
 
 
 def test_a_match_can_be_put_together_from_games_played_anywhere() -> None:
     players = ["random", "greedy"]
-    records = [play_match_game(players, seed=4, index=index) for index in reversed(range(4))]
-    assert Simulation(players, 4, sorted(records, key=lambda r: r.index)) == simulate(players, games=4, seed=4)
+    results = [run_match_game(players, seed=4, index=index) for index in reversed(range(4))]
+    assert Simulation(players, 4, sorted(results, key=lambda r: r.index)) == simulate(players, games=4, seed=4)
 
 
-def test_win_shares_count_a_shared_win_as_a_share() -> None:
-    record = GameRecord(
-        index=0,
+def a_result(index: int = 0, winners: tuple[int, ...] = (0, 1)) -> GameResult:
+    """A made-up result of a game between greedy and random, a shared win unless ``winners`` says otherwise."""
+    return GameResult(
+        index=index,
         deal=1,
         entries=(0, 1),
         bots=("greedy", "random"),
         scores=(50, 50),
-        winners=(0, 1),
+        winners=winners,
         reason="blocked",
         turns=2,
         moves=(1, 1),
@@ -101,9 +101,13 @@ def test_win_shares_count_a_shared_win_as_a_share() -> None:
         passes=(0, 0),
         times=((0.1,), (0.3,)),
     )
-    assert record.win_share(0) == record.win_share(1) == 0.5
-    lost = attrs.evolve(record, index=1, winners=(1,), entries=(1, 0), bots=("random", "greedy"))
-    stats = Simulation(["greedy", "random"], 1, [record, lost]).stats()
+
+
+def test_win_shares_count_a_shared_win_as_a_share() -> None:
+    result = a_result()
+    assert result.win_share(0) == result.win_share(1) == 0.5
+    lost = attrs.evolve(result, index=1, winners=(1,), entries=(1, 0), bots=("random", "greedy"))
+    stats = Simulation(["greedy", "random"], 1, [result, lost]).stats()
     assert [s.wins for s in stats] == [1.5, 0.5]
     assert stats[0].win_rate == 0.75
     assert stats[0].move_time_mean == pytest.approx(0.2)
@@ -115,9 +119,9 @@ def test_the_stats_add_up(match: Simulation) -> None:
     assert (greedy.name, random.name) == ("greedy", "random")
     assert greedy.games == random.games == 6
     assert greedy.wins + random.wins == 6
-    greedy_scores = [r.scores[r.entries.index(0)] for r in match.records]
+    greedy_scores = [r.scores[r.entries.index(0)] for r in match.results]
     assert greedy.score_mean == pytest.approx(sum(greedy_scores) / 6)
-    moves = sum(r.moves[r.entries.index(0)] for r in match.records)
+    moves = sum(r.moves[r.entries.index(0)] for r in match.results)
     assert greedy.points_per_turn == pytest.approx(sum(greedy_scores) / moves)
     assert greedy.win_rate > random.win_rate
     for s in (greedy, random):
@@ -125,21 +129,28 @@ def test_the_stats_add_up(match: Simulation) -> None:
         assert s.move_time_median > 0
 
 
+def win_interval(wins: int, games: int) -> tuple[float, float]:
+    """The first entry's win-rate interval in a made-up match where it wins ``wins`` of ``games``."""
+    results = [a_result(index=index, winners=(0,) if index < wins else (1,)) for index in range(games)]
+    stats = Simulation(["greedy", "random"], 1, results).stats()[0]
+    return stats.win_low, stats.win_high
+
+
 def test_the_win_rate_interval_is_the_wilson_interval() -> None:
-    low, high = _wilson(1200, 2000)
+    low, high = win_interval(1200, 2000)
     assert low == pytest.approx(0.5785, abs=1e-3)
     assert high == pytest.approx(0.6211, abs=1e-3)
-    wide_low, wide_high = _wilson(60, 100)
+    wide_low, wide_high = win_interval(60, 100)
     assert wide_low < low < 0.6 < high < wide_high
-    assert _wilson(0, 10)[0] == 0.0
-    assert _wilson(10, 10)[1] == 1.0
-    assert _wilson(0, 0) == (0.0, 1.0)
+    assert win_interval(0, 10)[0] == 0.0
+    assert win_interval(10, 10)[1] == 1.0
+    assert win_interval(0, 0) == (0.0, 1.0)
 
 
 def test_entries_of_the_same_bot_are_numbered() -> None:
     match = simulate(["random", "random"], games=2, seed=1)
     assert [s.name for s in match.stats()] == ["random 1", "random 2"]
-    assert match.records[0].bots == ("random", "random")
+    assert match.results[0].bots == ("random", "random")
 
 
 def test_the_table_has_a_row_per_bot_then_length_and_endings(match: Simulation) -> None:
@@ -167,16 +178,16 @@ def test_the_json_holds_every_game_and_seat(match: Simulation, tmp_path: Path) -
     game = data["games"][1]
     assert game["index"] == 1
     assert [seat["bot"] for seat in game["seats"]] == ["random", "greedy"]
-    assert [seat["score"] for seat in game["seats"]] == list(match.records[1].scores)
+    assert [seat["score"] for seat in game["seats"]] == list(match.results[1].scores)
     assert sum(seat["won"] for seat in game["seats"]) == 1
     assert len(game["seats"][0]["times"]) == game["seats"][0]["moves"]
 
 
 def test_a_stalled_game_stops_at_the_turn_limit() -> None:
-    record = play_match_game(["random", "random"], seed=1, index=0, max_turns=7)
-    assert record.reason == TURN_LIMIT
-    assert record.turns == 7
-    assert record.winners
+    result = run_match_game(["random", "random"], seed=1, index=0, max_turns=7)
+    assert result.reason == TURN_LIMIT
+    assert result.turns == 7
+    assert result.winners
     match = simulate(["random", "random"], games=2, seed=1, max_turns=7)
     assert match.endings() == {TURN_LIMIT: 2}
     assert "turn limit 2 (100.0%)" in match.table()
@@ -245,7 +256,7 @@ def test_states_and_moves_pickle_and_play_on_the_same() -> None:
 
 
 def test_a_board_pickles_without_its_cached_frontier() -> None:
-    final = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=3)
+    final = run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=3)
     board = final.board
     board.frontier()
     size = len(pickle.dumps(board))
@@ -256,5 +267,5 @@ def test_a_board_pickles_without_its_cached_frontier() -> None:
     assert len(pickle.dumps(final)) < 40_000
 
 
-def test_records_pickle(match: Simulation) -> None:
+def test_results_pickle(match: Simulation) -> None:
     assert pickle.loads(pickle.dumps(match)) == match

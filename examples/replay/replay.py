@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from qwirkle import QwirkleError, format_move
-from qwirkle.bots import GreedyBot, RandomBot, play_game
+from qwirkle.bots import GreedyBot, RandomBot, run_game
 from qwirkle.records import GameRecord
 from qwirkle.render import board_svg, board_text
 from qwirkle.replay import Replay
@@ -59,7 +59,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--svg", type=Path, help="with --turn, write an SVG picture of that position")
     options = parser.parse_args(argv)
     if options.demo:
-        final = play_game([GreedyBot(seed=1), RandomBot(seed=2)], seed=5)
+        final = run_game([GreedyBot(seed=1), RandomBot(seed=2)], seed=5)
         options.record.write_text(GameRecord.from_game(final).dumps(), encoding="utf-8")
         print(f"Recorded a game of {final.turn_number} turns in {options.record}")
     try:

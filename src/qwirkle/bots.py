@@ -1,15 +1,18 @@
-"""Built-in players: a random bot, a greedy bot and a strong bot, and a way to play them against each other.
+"""Built-in players: a random bot, a greedy bot and a strong bot.
 
 A bot is anything with a ``name`` and a ``choose`` method that gets a
 :class:`~qwirkle.PlayerView`, all that its seat may know, and returns a legal
 move (see :class:`Bot`). A view holds neither the other hands nor the order
-of the bag, so a bot cannot cheat. Each built-in bot draws its random choices
+of the bag, so a bot cannot cheat. What a bot is and :func:`run_game`, which
+plays bots against each other, live in :mod:`qwirkle.botgame`; guessing what a
+seat cannot see (:func:`sample_state`, :func:`unseen_tiles`) in
+:mod:`qwirkle.sampling`; both are available from here too. Each built-in bot draws its random choices
 from its own :class:`random.Random`, seeded when it is made, so a fresh bot
 with the same seed makes the same choices in the same game. The built-in bots
 sort the moves before they draw, so their choices do not depend on the order
 in which :func:`~qwirkle.legal_moves` lists them.
 
->>> final = play_game([make_bot("random", seed=1), make_bot("greedy", seed=2)], seed=3)
+>>> final = run_game([make_bot("random", seed=1), make_bot("greedy", seed=2)], seed=3)
 >>> final.outcome is not None
 True
 """
@@ -18,20 +21,17 @@ from __future__ import annotations
 
 import abc
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final, Protocol
+from typing import Final
 
-from qwirkle.errors import QwirkleError
-from qwirkle.game import apply, new_game
+from qwirkle.botgame import MAX_TURNS, Bot, BotError, TurnLimitError, run_game
+from qwirkle.game import apply
 from qwirkle.legalmoves import legal_moves
 from qwirkle.lines import TYPE_TILES
 from qwirkle.moves import Exchange, Move, Pass, Place
-from qwirkle.ruleset import RuleSet
-from qwirkle.scoring import Score
-from qwirkle.state import GameState, Turn
-from qwirkle.tiles import ALL_TILES, Tile
-from qwirkle.views import HiddenExchange, PlayerView
+from qwirkle.sampling import sample_state, unseen_tiles
+from qwirkle.state import GameState
+from qwirkle.views import PlayerView
 from qwirkle.views import view as view_of
 
 __all__ = [
@@ -46,136 +46,30 @@ __all__ = [
     "TurnLimitError",
     "UnknownBotError",
     "make_bot",
-    "play_game",
+    "move_key",
+    "run_game",
     "sample_state",
     "unseen_tiles",
 ]
-
-MAX_TURNS: Final = 10_000
-"""The default turn limit of :func:`play_game`; real games take well under 200 turns."""
-
-
-class BotError(QwirkleError):
-    """A bot, or a game between bots, cannot go on.
-
-    >>> final = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=7)
-    >>> GreedyBot(seed=3).choose(final)
-    Traceback (most recent call last):
-        ...
-    qwirkle.bots.BotError: the game is over, so there is no move to choose
-    """
 
 
 class UnknownBotError(BotError):
     """No built-in bot has the name asked for."""
 
 
-class TurnLimitError(BotError):
-    """A game between bots went on past its turn limit.
+def move_key(move: Move) -> tuple[int, tuple[int, ...]]:
+    """A sort key for moves that depends on the move alone, not on the order the engine lists moves in.
 
-    Exchanges do not empty the bag, so bots that keep exchanging could play
-    for ever unless the rules set ``stalemate_rounds`` (Rule END-5).
+    The built-in bots sort moves with it before they draw one, so that a seed
+    picks the same move whatever the move generator's order. Placements come
+    first, by cells and tiles, then exchanges, then the pass.
 
-    >>> play_game([RandomBot(seed=1), RandomBot(seed=2)], seed=7, max_turns=3)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-        ...
-    qwirkle.bots.TurnLimitError: the game dealt from seed 7 had not ended after 3 turns; ...
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> red, blue = Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.BLUE, Shape.CIRCLE)
+    >>> moves = [Pass(), Exchange([red]), Place({(1, 0): red}), Place({(0, 0): blue})]
+    >>> [str(move) for move in sorted(moves, key=move_key)]
+    ['blue circle at (0, 0)', 'red circle at (1, 0)', 'exchange red circle', 'pass']
     """
-
-
-class Bot(Protocol):
-    """A player that picks its own moves from what its seat may know.
-
-    :func:`play_game` and :func:`qwirkle.simulate.simulate` call ``choose``
-    with the view of the seat to move, so a bot never sees another hand or
-    the bag's order. Any object with these two members will do.
-
-    >>> from qwirkle import new_game, legal_moves, view
-    >>> bot: Bot = RandomBot(seed=1)
-    >>> state = new_game(["Ann", "Bob"], seed=7)
-    >>> bot.choose(view(state, state.current)) in legal_moves(state)
-    True
-    """
-
-    name: str
-    """A short name for the bot, such as ``"random"``."""
-
-    def choose(self, view: PlayerView) -> Move:
-        """A legal move for the viewer, whose turn it is."""
-        ...
-
-
-def unseen_tiles(view: PlayerView) -> tuple[Tile, ...]:
-    """The tiles the viewer cannot see: those in the bag and in the other hands, sorted.
-
-    >>> from qwirkle import new_game, view
-    >>> state = new_game(["Ann", "Bob"], seed=7)
-    >>> unseen = unseen_tiles(view(state, 0))
-    >>> len(unseen) == len(state.bag) + len(state.hands[1]), sorted(state.bag + state.hands[1]) == list(unseen)
-    (True, True)
-    """
-    left = Counter(dict.fromkeys(ALL_TILES, view.rules.copies_per_tile))
-    left.subtract(view.board.values())
-    left.subtract(view.hand)
-    return tuple(tile for tile in ALL_TILES for _ in range(left[tile]))
-
-
-def sample_state(view: PlayerView, rng: random.Random | None = None) -> GameState:
-    """A game state the viewer cannot tell from the real one: its unknown tiles filled in from the unseen ones.
-
-    The other hands and the bag are dealt from :func:`unseen_tiles`, shuffled
-    by ``rng`` (without one, in sorted order, for a bot that only needs its
-    own legal moves). Other players' exchanges, whose tiles the viewer never
-    saw, are filled in with stand-in tiles. The state's own random state is
-    drawn from ``rng`` too, so nothing in it comes from the real game.
-
-    >>> import random
-    >>> from qwirkle import legal_moves, new_game, view
-    >>> state = new_game(["Ann", "Bob"], seed=7)
-    >>> guess = sample_state(view(state, state.current), random.Random(1))
-    >>> guess.hand == state.hand, len(guess.bag) == len(state.bag), set(legal_moves(guess)) == set(legal_moves(state))
-    (True, True, True)
-    """
-    unseen = list(unseen_tiles(view))
-    if rng is not None:
-        rng.shuffle(unseen)
-    hands: list[tuple[Tile, ...]] = []
-    for seat, size in enumerate(view.hand_sizes):
-        if seat == view.player:
-            hands.append(view.hand)
-        else:
-            hands.append(tuple(unseen[len(unseen) - size :]) if size else ())
-            del unseen[len(unseen) - size :]
-    history = tuple(
-        Turn(turn.player, Exchange._trusted((ALL_TILES[0],) * turn.move.count), turn.score)
-        if isinstance(turn.move, HiddenExchange)
-        else Turn(turn.player, turn.move, turn.score)
-        for turn in view.history
-    )
-    idle = 0
-    for turn in reversed(history):
-        if isinstance(turn.move, Place):
-            break
-        idle += 1
-    return GameState(
-        players=view.players,
-        board=view.board,
-        hands=tuple(hands),
-        bag=tuple(unseen),
-        scores=view.scores,
-        current=view.current,
-        rules=view.rules,
-        history=history,
-        starter=view.starter,
-        seed=None,
-        rng=0 if rng is None else rng.getrandbits(64),
-        idle_turns=idle,
-        outcome=view.outcome,
-    )
-
-
-def _canonical(move: Move) -> tuple[int, tuple[int, ...]]:
-    """A sort key that depends on the move alone, not on where the engine lists it."""
     if isinstance(move, Place):
         return 0, tuple(n for (x, y), tile in move for n in (x, y, tile.index))
     if isinstance(move, Exchange):
@@ -239,7 +133,7 @@ class RandomBot(BaseBot):
 
     def _decide(self, view: PlayerView) -> Move:
         # Sorted, so that a seed picks the same move whatever order the move generator lists them in.
-        return self._rng.choice(sorted(legal_moves(sample_state(view)), key=_canonical))
+        return self._rng.choice(sorted(legal_moves(sample_state(view)), key=move_key))
 
 
 class GreedyBot(BaseBot):
@@ -264,12 +158,12 @@ class GreedyBot(BaseBot):
         moves = legal_moves(state)
         _, best = moves.top()
         if best:
-            return self._rng.choice(sorted(best, key=_canonical))
+            return self._rng.choice(sorted(best, key=move_key))
         exchanges = list(moves.exchanges())
         if exchanges:
             largest = max(len(exchange) for exchange in exchanges)
             widest = [exchange for exchange in exchanges if len(exchange) == largest]
-            return self._rng.choice(sorted(widest, key=_canonical))
+            return self._rng.choice(sorted(widest, key=move_key))
         if not moves.can_pass():
             raise BotError(f"no legal move found for {view.players[view.current]}")
         return Pass()
@@ -348,7 +242,7 @@ class StrongBot(BaseBot):
         hand = [tile.index for tile in view.hand]
         ranked = sorted(
             (
-                (-(points + _leave_value(_without(hand, [t.index for t in move.tiles]))), _canonical(move), move)
+                (-(points + _leave_value(_without(hand, [t.index for t in move.tiles]))), move_key(move), move)
                 for move, points in moves.scored()
             ),
             key=lambda item: item[:2],
@@ -357,7 +251,7 @@ class StrongBot(BaseBot):
         if view.bag_size and self.exchanges_kept:
             swaps = sorted(
                 (
-                    (-_leave_value(_without(hand, [t.index for t in move.tiles])), _canonical(move), move)
+                    (-_leave_value(_without(hand, [t.index for t in move.tiles])), move_key(move), move)
                     for move in moves.exchanges()
                 ),
                 key=lambda item: item[:2],
@@ -417,8 +311,8 @@ def _greedy_move(state: GameState) -> Move:
     """The best-scoring placement, else an exchange or the pass; the first in canonical order among equals."""
     _, best = legal_moves(state).top()
     if best:
-        return min(best, key=_canonical)
-    return min(legal_moves(state), key=_canonical)
+        return min(best, key=move_key)
+    return min(legal_moves(state), key=move_key)
 
 
 BOTS: Final[Mapping[str, Callable[[int], BaseBot]]] = {"greedy": GreedyBot, "random": RandomBot, "strong": StrongBot}
@@ -444,38 +338,5 @@ def make_bot(name: str, seed: int) -> BaseBot:
     return factory(seed)
 
 
-def play_game(
-    bots: Sequence[Bot],
-    seed: int,
-    rules: RuleSet | None = None,
-    on_turn: Callable[[GameState, Move, Score], None] | None = None,
-    *,
-    max_turns: int = MAX_TURNS,
-) -> GameState:
-    """Play a whole game between ``bots``, one per seat, dealt from ``seed``; return the final state.
-
-    Each bot gets only the view of its own seat (:func:`~qwirkle.view`).
-    Players are named after their bots (numbered by seat when two share a
-    name). After every turn, ``on_turn`` gets the new state, the move played
-    and what it scored. A game that has not ended after ``max_turns`` turns
-    raises :class:`TurnLimitError`.
-
-    >>> final = play_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=7)
-    >>> final.players, final.outcome.scores == final.scores
-    (('greedy 1', 'greedy 2'), True)
-    """
-    names = [bot.name for bot in bots]
-    if len(set(names)) != len(names):
-        names = [f"{name} {seat + 1}" for seat, name in enumerate(names)]
-    state = new_game(names, seed=seed, rules=rules)
-    while state.outcome is None:
-        if state.turn_number >= max_turns:
-            raise TurnLimitError(
-                f"the game dealt from seed {seed} had not ended after {max_turns} turns; "
-                "set stalemate_rounds in the rules to end games that stall (Rule END-5)"
-            )
-        move = bots[state.current].choose(view_of(state, state.current))
-        state = apply(state, move)
-        if on_turn is not None:
-            on_turn(state, move, state.history[-1].score)
-    return state
+# The former name of run_game, not part of the API: kept only while the last callers move to run_game.
+play_game = run_game

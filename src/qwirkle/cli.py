@@ -16,7 +16,8 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from qwirkle import __version__
-from qwirkle.bots import BOTS, BotError, make_bot, play_game
+from qwirkle.bots import BOTS, BotError, make_bot, run_game
+from qwirkle.cards.cli import main as cards_main
 from qwirkle.errors import QwirkleError
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_tile
@@ -134,8 +135,8 @@ def _turn_lines(state: GameState, move: Move, points: Score) -> list[str]:
 def result_lines(final: GameState) -> list[str]:
     """The final result of a finished game: why it ended, the scores and the winners (a tie is shared).
 
-    >>> from qwirkle.bots import GreedyBot, play_game
-    >>> for line in result_lines(play_game([GreedyBot(1), GreedyBot(2)], seed=7)):
+    >>> from qwirkle.bots import GreedyBot, run_game
+    >>> for line in result_lines(run_game([GreedyBot(1), GreedyBot(2)], seed=7)):
     ...     print(line)  # doctest: +ELLIPSIS
     Game over after ... turns: greedy ... placed their last tile with the bag empty (Rule END-2).
     Final scores: greedy 1: ..., greedy 2: ...
@@ -165,7 +166,7 @@ def _demo(argv: Sequence[str]) -> int:
         print("\n".join(_turn_lines(state, move, points)))
 
     try:
-        final = play_game(bots, options.seed, on_turn=None if options.quiet else show)
+        final = run_game(bots, options.seed, on_turn=None if options.quiet else show)
         print("\n".join(result_lines(final)))
         sys.stdout.flush()
     except BotError as error:
@@ -272,9 +273,6 @@ def _simulate(argv: Sequence[str]) -> int:
 
 def _cards(argv: Sequence[str]) -> int:
     """``qwirkle cards``: a seeded game of Qwirkle Cards between bots (``qwirkle cards --help``)."""
-    # Imported here so the tile game's commands do not load the card game.
-    from qwirkle.cards.cli import main as cards_main
-
     return cards_main(argv)
 
 

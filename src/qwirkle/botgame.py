@@ -1,0 +1,120 @@
+"""What a bot is, and a whole game played between bots.
+
+A bot is anything with a ``name`` and a ``choose`` method that gets a
+:class:`~qwirkle.PlayerView`, all that its seat may know, and returns a legal
+move (see :class:`~qwirkle.bots.Bot`). A view holds neither the other hands
+nor the order of the bag, so a bot cannot cheat. :func:`~qwirkle.bots.run_game`
+plays bots against each other; :mod:`qwirkle.bots` has the built-in ones and
+offers all of this module under its own name too.
+
+>>> from qwirkle.bots import GreedyBot, RandomBot
+>>> final = run_game([RandomBot(seed=1), GreedyBot(seed=2)], seed=3)
+>>> final.outcome is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final, Protocol
+
+from qwirkle.errors import QwirkleError
+from qwirkle.game import apply, new_game
+from qwirkle.moves import Move
+from qwirkle.ruleset import RuleSet
+from qwirkle.scoring import Score
+from qwirkle.state import GameState
+from qwirkle.views import PlayerView
+from qwirkle.views import view as view_of
+
+__all__ = ["MAX_TURNS", "Bot", "BotError", "TurnLimitError", "run_game"]
+
+MAX_TURNS: Final = 10_000
+"""The default turn limit of :func:`run_game`; real games take well under 200 turns."""
+
+
+class BotError(QwirkleError):
+    """A bot, or a game between bots, cannot go on.
+
+    >>> from qwirkle.bots import GreedyBot
+    >>> final = run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=7)
+    >>> GreedyBot(seed=3).choose(final)
+    Traceback (most recent call last):
+        ...
+    qwirkle.botgame.BotError: the game is over, so there is no move to choose
+    """
+
+
+class TurnLimitError(BotError):
+    """A game between bots went on past its turn limit.
+
+    Exchanges do not empty the bag, so bots that keep exchanging could play
+    for ever unless the rules set ``stalemate_rounds`` (Rule END-5).
+
+    >>> from qwirkle.bots import RandomBot
+    >>> run_game([RandomBot(seed=1), RandomBot(seed=2)], seed=7, max_turns=3)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    qwirkle.botgame.TurnLimitError: the game dealt from seed 7 had not ended after 3 turns; ...
+    """
+
+
+class Bot(Protocol):
+    """A player that picks its own moves from what its seat may know.
+
+    :func:`run_game` and :func:`qwirkle.simulate.simulate` call ``choose``
+    with the view of the seat to move, so a bot never sees another hand or
+    the bag's order. Any object with these two members will do.
+
+    >>> from qwirkle import new_game, legal_moves, view
+    >>> from qwirkle.bots import RandomBot
+    >>> bot: Bot = RandomBot(seed=1)
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> bot.choose(view(state, state.current)) in legal_moves(state)
+    True
+    """
+
+    name: str
+    """A short name for the bot, such as ``"random"``."""
+
+    def choose(self, view: PlayerView) -> Move:
+        """A legal move for the viewer, whose turn it is."""
+        ...
+
+
+def run_game(
+    bots: Sequence[Bot],
+    seed: int,
+    rules: RuleSet | None = None,
+    on_turn: Callable[[GameState, Move, Score], None] | None = None,
+    *,
+    max_turns: int = MAX_TURNS,
+) -> GameState:
+    """Play a whole game between ``bots``, one per seat, dealt from ``seed``; return the final state.
+
+    Each bot gets only the view of its own seat (:func:`~qwirkle.view`).
+    Players are named after their bots (numbered by seat when two share a
+    name). After every turn, ``on_turn`` gets the new state, the move played
+    and what it scored. A game that has not ended after ``max_turns`` turns
+    raises :class:`TurnLimitError`.
+
+    >>> from qwirkle.bots import GreedyBot
+    >>> final = run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=7)
+    >>> final.players, final.outcome.scores == final.scores
+    (('greedy 1', 'greedy 2'), True)
+    """
+    names = [bot.name for bot in bots]
+    if len(set(names)) != len(names):
+        names = [f"{name} {seat + 1}" for seat, name in enumerate(names)]
+    state = new_game(names, seed=seed, rules=rules)
+    while state.outcome is None:
+        if state.turn_number >= max_turns:
+            raise TurnLimitError(
+                f"the game dealt from seed {seed} had not ended after {max_turns} turns; "
+                "set stalemate_rounds in the rules to end games that stall (Rule END-5)"
+            )
+        move = bots[state.current].choose(view_of(state, state.current))
+        state = apply(state, move)
+        if on_turn is not None:
+            on_turn(state, move, state.history[-1].score)
+    return state
