@@ -336,7 +336,3 @@ def make_bot(name: str, seed: int) -> BaseBot:
     except KeyError:
         raise UnknownBotError(f"unknown bot {name!r}; the bots are: {', '.join(sorted(BOTS))}") from None
     return factory(seed)
-
-
-# The former name of run_game, not part of the API: kept only while the last callers move to run_game.
-play_game = run_game

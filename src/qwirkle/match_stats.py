@@ -201,12 +201,6 @@ def _results(results: Iterable[GameResult]) -> tuple[GameResult, ...]:
     return tuple(results)
 
 
-_ENDINGS: Final = {
-    "went_out": "a player went out",
-    "blocked": "blocked",
-    "stalemate": "stalemate",
-    TURN_LIMIT: "turn limit",
-}
 
 
 @attrs.frozen
@@ -337,7 +331,7 @@ class Simulation:
             )
         endings = self.endings()
         parts = [
-            f"{_ENDINGS.get(reason, reason)} {count} ({count / len(self.results):.1%})"
+            f"{reason.replace('_', ' ')} {count} ({count / len(self.results):.1%})"
             for reason, count in sorted(endings.items(), key=lambda item: -item[1])
         ]
         out.append("Endings: " + (", ".join(parts) if parts else "none"))

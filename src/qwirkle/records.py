@@ -19,8 +19,8 @@ with :class:`~qwirkle.ReplayError` (the rule broken and the move number) at
 the first move or score that does not match. Everything read from JSON is
 checked first: :class:`~qwirkle.InvalidRecordError` says where it is wrong.
 
->>> from qwirkle.bots import GreedyBot, play_game
->>> final = play_game([GreedyBot(1), GreedyBot(2)], seed=7)
+>>> from qwirkle.bots import GreedyBot, run_game
+>>> final = run_game([GreedyBot(1), GreedyBot(2)], seed=7)
 >>> record = GameRecord.from_game(final)
 >>> again = GameRecord.loads(record.dumps())
 >>> again == record, again.replay().final.scores == final.scores
