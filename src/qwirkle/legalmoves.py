@@ -25,17 +25,17 @@ __all__ = ["LegalMoves", "legal_moves"]
 @functools.lru_cache(maxsize=4096)
 def _exchange(pick: tuple[int, ...]) -> Exchange:
     # Moves are immutable, and a hand offers the same few dozen exchanges turn after turn.
-    return Exchange._trusted(tuple(map(ALL_TILES.__getitem__, pick)))
+    return Exchange.from_sorted(tuple(map(ALL_TILES.__getitem__, pick)))
 
 
 def _place(keyed: Keyed) -> Place:
-    return Place._trusted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]))
+    return Place.from_sorted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]))
 
 
 def _window_places(keys: tuple[int, ...], opts: tuple[int, ...]) -> list[Place]:
     """The placements of one window (see :func:`~qwirkle.movegen.windows`), as move objects."""
     # The bit loops are written out: this builds every move a listing returns, hundreds a position.
-    trusted = Place._trusted
+    trusted = Place.from_sorted
     out: list[Place] = []
     if len(keys) == 1:
         cell = cell_of(keys[0])

@@ -75,8 +75,17 @@ class Place:
     """The ``(cell, tile)`` pairs, sorted by cell."""
 
     @classmethod
-    def _trusted(cls, placements: tuple[tuple[Cell, Tile], ...]) -> Place:
-        """A move from pairs already checked and sorted by cell."""
+    def from_sorted(cls, placements: tuple[tuple[Cell, Tile], ...]) -> Place:
+        """A move from ``(cell, tile)`` pairs already sorted by cell, on distinct cells, not checked again.
+
+        The legal-moves listing builds every move it lists this way, hundreds
+        a position; anything else should call ``Place(...)``, which checks.
+
+        >>> from qwirkle import Colour, Shape, Tile
+        >>> red = Tile(Colour.RED, Shape.CIRCLE)
+        >>> Place.from_sorted((((0, 0), red),)) == Place({(0, 0): red})
+        True
+        """
         move = object.__new__(cls)
         object.__setattr__(move, "placements", placements)
         return move
@@ -133,7 +142,13 @@ class Exchange:
     """The tiles given back, sorted."""
 
     @classmethod
-    def _trusted(cls, tiles: tuple[Tile, ...]) -> Exchange:
+    def from_sorted(cls, tiles: tuple[Tile, ...]) -> Exchange:
+        """An exchange of tiles already sorted, not checked again (see :meth:`Place.from_sorted`).
+
+        >>> from qwirkle import Colour, Shape, Tile
+        >>> Exchange.from_sorted((Tile(Colour.RED, Shape.CIRCLE),)) == Exchange([Tile(Colour.RED, Shape.CIRCLE)])
+        True
+        """
         move = object.__new__(cls)
         object.__setattr__(move, "tiles", tiles)
         return move
