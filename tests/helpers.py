@@ -291,7 +291,7 @@ def assert_illegal(
     move: Move,
     rule: Rule,
     *,
-    player: int | None = None,
+    seat: int | None = None,
     mentions: Iterable[str] = (),
 ) -> IllegalMoveError:
     """Check that ``move`` is refused with ``rule`` by every entry point and leaves ``state`` as it was.
@@ -300,7 +300,7 @@ def assert_illegal(
     """
     before = snapshot(state)
     with pytest.raises(IllegalMoveError) as excinfo:
-        apply(state, move, player=player)
+        apply(state, move, seat=seat)
     error = excinfo.value
     assert isinstance(error, QwirkleError)
     assert isinstance(error, ValueError)
@@ -309,10 +309,10 @@ def assert_illegal(
     for text in mentions:
         assert text in str(error), f"{text!r} not in {str(error)!r}"
     with pytest.raises(IllegalMoveError) as again:
-        verify(state, move, player=player)
+        verify(state, move, seat=seat)
     assert again.value.rule == rule
-    assert not is_legal(state, move, player=player)
-    if player is None:
+    assert not is_legal(state, move, seat=seat)
+    if seat is None:
         assert move not in legal_moves(state)
     assert snapshot(state) == before
     return error

@@ -352,8 +352,8 @@ def test_run_game_hands_each_bot_its_own_view_only() -> None:
     final = run_game([spy, GreedyBot(seed=2)], seed=4)
     assert spy.seen
     assert all(isinstance(seen, PlayerView) for seen in spy.seen)
-    assert all(seen.player == seen.current == 0 for seen in spy.seen)  # type: ignore[attr-defined]
-    assert len(spy.seen) == sum(1 for turn in final.history if turn.player == 0)
+    assert all(seen.seat == seen.current == 0 for seen in spy.seen)  # type: ignore[attr-defined]
+    assert len(spy.seen) == sum(1 for turn in final.history if turn.seat == 0)
 
 
 def test_a_bot_given_a_state_sees_only_the_view_of_the_seat_to_move() -> None:

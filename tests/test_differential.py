@@ -282,7 +282,7 @@ def test_one_tile_is_judged_alike_with_and_without_the_frontier() -> None:
                 move = Place({cell: piece})
                 verdict = is_legal(state, move)
                 assert verdict == is_legal(fresh, move), f"{label}: is_legal({move!r}) depends on the frontier"
-                assert is_legal(state, move, player=(state.current + 1) % len(state.players)) is False
+                assert is_legal(state, move, seat=(state.current + 1) % len(state.players)) is False
                 judged[verdict] += 1
         assert not fresh.board.knows_frontier()
     assert judged[True] >= 500

@@ -33,15 +33,15 @@ def test_every_turn_of_a_game_is_reported_exactly(seed: int) -> None:
         done = report(before, after)
         turn = after.history[-1]
         assert done.turn_number == len(after.history)
-        assert done.player == turn.player == before.current
+        assert done.seat == turn.seat == before.current
         assert done.move == turn.move
         assert done.score == turn.score
         assert done.scores == after.scores
         assert done.bag_size == len(after.bag)
-        kept = Counter(before.hands[done.player])
+        kept = Counter(before.hands[done.seat])
         if isinstance(turn.move, (Place, Exchange)):
             kept.subtract(turn.move.tiles)
-        assert Counter(after.hands[done.player]) == kept + Counter(done.drawn)
+        assert Counter(after.hands[done.seat]) == kept + Counter(done.drawn)
         if isinstance(turn.move, Place):
             assert done.placed == turn.move.placements
             assert done.drawn_count == min(len(turn.move), len(before.bag))
@@ -58,20 +58,20 @@ def test_every_turn_of_a_game_is_reported_exactly(seed: int) -> None:
         assert done.end_bonus == turn.score.end_bonus
         if after.outcome is None:
             assert not done.game_over
-            assert done.next_player == after.current
+            assert done.next_seat == after.current
             assert done.end_reason is None
         else:
             assert done.game_over
-            assert done.next_player is None
+            assert done.next_seat is None
             assert done.end_reason is after.outcome.reason
-        other = (done.player + 1) % len(after.players)
+        other = (done.seat + 1) % len(after.players)
         hidden = done.seen_by(other)
         assert hidden.drawn == ()
         assert hidden.drawn_count == done.drawn_count
         if isinstance(turn.move, Exchange):
             assert hidden.move == HiddenExchange(len(turn.move))
             assert hidden.exchanged == len(turn.move)
-        assert done.seen_by(done.player) is done
+        assert done.seen_by(done.seat) is done
         json.dumps(done.to_json())
         json.dumps(hidden.to_json())
         assert done.describe(after.players)

@@ -126,13 +126,13 @@ def test_every_tile_is_somewhere_exactly_once(path: list[GameState]) -> None:
 def test_scores_only_grow_and_add_up_the_history(path: list[GameState]) -> None:
     for state in path:
         for seat in range(len(state.players)):
-            earned = sum(turn.score.total for turn in state.history if turn.player == seat)
+            earned = sum(turn.score.total for turn in state.history if turn.seat == seat)
             assert state.scores[seat] == earned
     for before, after in pairwise(path):
         turn = after.history[-1]
         seat = before.current
         assert after.history[:-1] == before.history
-        assert turn.player == seat
+        assert turn.seat == seat
         assert after.current == (seat + 1) % len(before.players)
         assert turn.score == score(before, turn.move)
         assert all(a >= b for a, b in zip(after.scores, before.scores, strict=True))
@@ -276,9 +276,9 @@ def test_only_the_player_to_move_may_play(state: GameState, data: st.DataObject)
     move = data.draw(st.sampled_from(list(legal_moves(state))))
     other = data.draw(st.sampled_from([seat for seat in range(len(state.players)) if seat != state.current]))
     with pytest.raises(IllegalMoveError) as refused:
-        apply(state, move, player=other)
+        apply(state, move, seat=other)
     assert refused.value.rule is Rule.START_7
-    assert apply(state, move, player=state.current) == apply(state, move)
+    assert apply(state, move, seat=state.current) == apply(state, move)
 
 
 @pytest.mark.rule("TURN-1", "EXCHANGE-1")
@@ -323,8 +323,8 @@ def test_games_end_by_the_rules(path: list[GameState]) -> None:
     assert outcome.winners == tuple(s for s in range(players) if final.scores[s] == max(final.scores))
     last = final.history[-1]
     if outcome.reason is EndReason.WENT_OUT:
-        assert outcome.ended_by == last.player
-        assert final.hands[last.player] == ()
+        assert outcome.ended_by == last.seat
+        assert final.hands[last.seat] == ()
         assert final.bag == ()
         assert isinstance(last.move, Place)
         assert last.score.end_bonus == final.rules.end_bonus

@@ -169,7 +169,7 @@ def test_an_illegal_move_names_the_rule_and_the_move() -> None:
 def test_a_move_out_of_turn_is_START_7() -> None:
     _, record = record_of(8)
     with pytest.raises(ReplayError) as caught:
-        retold(record, 2, player=record.turns[0].player).replay()
+        retold(record, 2, seat=record.turns[0].seat).replay()
     assert (caught.value.rule, caught.value.move_number) == (Rule.START_7, 2)
 
 
@@ -282,7 +282,7 @@ def test_noted_hands_with_too_many_copies_are_refused() -> None:
 
 def table_record(final: GameState) -> GameRecord:
     turns = tuple(
-        RecordedTurn(t.player, HiddenExchange(len(t.move)) if isinstance(t.move, Exchange) else t.move, t.score.total)
+        RecordedTurn(t.seat, HiddenExchange(len(t.move)) if isinstance(t.move, Exchange) else t.move, t.score.total)
         for t in final.history
     )
     return GameRecord(

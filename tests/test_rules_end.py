@@ -57,7 +57,7 @@ def assert_every_move_refused(state: GameState, rule: Rule) -> None:
     moves: list[Move] = [Pass(), Exchange(hand[:1]), place({(100, 100): "Ro"}), Place({(-1, -1): hand[0]})]
     for move in moves:
         for player in (None, state.current):
-            assert_illegal(state, move, rule, player=player, mentions=["over"])
+            assert_illegal(state, move, rule, seat=player, mentions=["over"])
 
 
 # END-1: play goes on with an empty bag
@@ -100,8 +100,8 @@ def test_a_seeded_game_plays_on_past_the_empty_bag_to_its_end(seed: int) -> None
     assert outcome.winners == tuple(s for s, p in enumerate(state.scores) if p == max(state.scores))
     if outcome.reason is EndReason.WENT_OUT:
         last = state.history[-1]
-        assert outcome.ended_by == last.player
-        assert state.hands[last.player] == ()
+        assert outcome.ended_by == last.seat
+        assert state.hands[last.seat] == ()
         assert last.score.end_bonus == 6
     else:
         assert outcome.reason is EndReason.BLOCKED
@@ -133,7 +133,7 @@ def test_after_going_out_nobody_plays_again() -> None:
     # The other player could still fill a hole, but the game is over.
     assert after.hands[1] == tiles("Yd Gc")
     assert_every_move_refused(after, Rule.END_2)
-    blocked = assert_illegal(after, place({hole_for(after, t("Yd")): "Yd"}), Rule.END_2, player=1)
+    blocked = assert_illegal(after, place({hole_for(after, t("Yd")): "Yd"}), Rule.END_2, seat=1)
     assert "over" in str(blocked)
 
 

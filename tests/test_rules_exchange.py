@@ -129,9 +129,9 @@ def test_an_exchange_is_the_whole_turn_and_scores_nothing() -> None:
     assert after.board == state.board
     assert after.scores == state.scores
     turn = after.history[-1]
-    assert (turn.player, turn.move, turn.score.total) == (state.current, move, 0)
+    assert (turn.seat, turn.move, turn.score.total) == (state.current, move, 0)
     # The next turn belongs to the other player: the exchanger cannot also place.
-    assert_illegal(after, next(iter(legal_moves(after))), Rule.START_7, player=state.current)
+    assert_illegal(after, next(iter(legal_moves(after))), Rule.START_7, seat=state.current)
 
 
 # EXCHANGE-3: exchanging by choice

@@ -317,7 +317,7 @@ def test_turns_go_round_in_seat_order_from_the_starter() -> None:
         seats.append(state.current)
     start = seats[0]
     assert seats == [(start + i) % 4 for i in range(10)]
-    assert [turn.player for turn in state.history] == seats[:-1]
+    assert [turn.seat for turn in state.history] == seats[:-1]
 
 
 @pytest.mark.rule("START-7")
@@ -325,13 +325,13 @@ def test_moving_out_of_turn_is_refused() -> None:
     state = make_state({}, "Ro Rs Rd Bx Gc P*", ["Oo Os Od Yx Yc G*", "Bo Bs Bd Px Pc O*"], current=1)
     move = row("Ro Rs Rd")
     for seat in (0, 2):
-        error = assert_illegal(state, move, Rule.START_7, player=seat)
+        error = assert_illegal(state, move, Rule.START_7, seat=seat)
         assert "P1" in str(error)
-    after = apply(state, move, player=1)
+    after = apply(state, move, seat=1)
     assert after.current == 2
-    assert verify(state, move, player=1).total == 3
-    assert_illegal(after, Exchange(tiles("Bo")), Rule.START_7, player=1)
-    assert apply(after, Exchange(tiles("Bo")), player=2).current == 0
+    assert verify(state, move, seat=1).total == 3
+    assert_illegal(after, Exchange(tiles("Bo")), Rule.START_7, seat=1)
+    assert apply(after, Exchange(tiles("Bo")), seat=2).current == 0
 
 
 @pytest.mark.rule("START-7")

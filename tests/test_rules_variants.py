@@ -43,7 +43,7 @@ def test_the_game_ends_as_soon_as_a_total_reaches_the_limit(seed: int) -> None:
     final = states[-1]
     assert final.outcome is not None
     if final.outcome.reason is EndReason.SCORE_LIMIT:
-        mover = final.history[-1].player
+        mover = final.history[-1].seat
         assert final.scores[mover] >= LIMIT
         assert final.outcome.winners == (mover,)
         assert final.outcome.ended_by is None

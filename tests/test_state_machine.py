@@ -70,7 +70,7 @@ class GameMachine(RuleBasedStateMachine):
         gained = score(before, move).total
         after = apply(before, move)
         assert after.history[-1].move == move
-        assert after.history[-1].player == before.current
+        assert after.history[-1].seat == before.current
         assert after.scores[before.current] == before.scores[before.current] + gained
         if not isinstance(move, Place):
             assert gained == 0
@@ -174,7 +174,7 @@ class GameMachine(RuleBasedStateMachine):
         state = self.state
         assert all(now >= then for now, then in zip(state.scores, self.scores, strict=True))
         for seat, points in enumerate(state.scores):
-            assert points == sum(turn.score.total for turn in state.history if turn.player == seat)
+            assert points == sum(turn.score.total for turn in state.history if turn.seat == seat)
         self.scores = state.scores
 
     @invariant()

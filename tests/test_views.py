@@ -44,9 +44,9 @@ def hide_differently(state: GameState, viewer: int, rng: random.Random) -> GameS
     history = []
     for turn in state.history:
         move = turn.move
-        if isinstance(move, Exchange) and turn.player != viewer:
+        if isinstance(move, Exchange) and turn.seat != viewer:
             move = Exchange([rng.choice(ALL_TILES) for _ in move.tiles])
-        history.append(Turn(turn.player, move, turn.score))
+        history.append(Turn(turn.seat, move, turn.score))
     return GameState(
         players=state.players,
         board=state.board,
@@ -89,8 +89,8 @@ def test_a_view_holds_what_the_player_may_know(state: GameState, seat: int) -> N
     assert len(seen.history) == len(state.history)
     for mine, real in zip(seen.history, state.history, strict=True):
         assert mine.score == real.score
-        assert mine.player == real.player
-        if isinstance(real.move, Exchange) and real.player != seat:
+        assert mine.seat == real.seat
+        if isinstance(real.move, Exchange) and real.seat != seat:
             assert mine.move == HiddenExchange(len(real.move))
         else:
             assert mine.move == real.move
@@ -108,8 +108,8 @@ def test_views_show_own_exchanges_and_hide_others() -> None:
     ]
     assert exchanges, "the seeded game should contain an exchange"
     i, turn = exchanges[0]
-    assert isinstance(view(states_[i], turn.player).history[-1].move, Exchange)
-    assert view(states_[i], 1 - turn.player).history[-1].move == HiddenExchange(len(turn.move.tiles))  # type: ignore[union-attr]
+    assert isinstance(view(states_[i], turn.seat).history[-1].move, Exchange)
+    assert view(states_[i], 1 - turn.seat).history[-1].move == HiddenExchange(len(turn.move.tiles))  # type: ignore[union-attr]
 
 
 def test_bad_seats_are_refused() -> None:

@@ -38,7 +38,7 @@ def describe(replay: Replay, turn: int) -> str:
         played = record.turns[turn - 1]
         move = played.move
         what = str(move) if isinstance(move, HiddenExchange) else format_move(move)
-        head = f"Turn {turn} of {len(record.turns)}: {record.players[played.player]} plays {what} for {played.score}."
+        head = f"Turn {turn} of {len(record.turns)}: {record.players[played.seat]} plays {what} for {played.score}."
     lines = [head, board_text(step, margin=1), f"Scores: {scores}"]
     if step.outcome is not None:
         winners = " and ".join(record.players[seat] for seat in step.outcome.winners)

@@ -107,8 +107,8 @@ class BaseBot(abc.ABC):
         seen = view if isinstance(view, PlayerView) else view_of(view, view.current)
         if seen.outcome is not None:
             raise _game_over()
-        if seen.current != seen.player:
-            raise BotError(f"it is {seen.players[seen.current]}'s turn, not {seen.players[seen.player]}'s")
+        if seen.current != seen.seat:
+            raise BotError(f"it is {seen.players[seen.current]}'s turn, not {seen.players[seen.seat]}'s")
         return self._decide(seen)
 
     @abc.abstractmethod
@@ -269,7 +269,7 @@ class StrongBot(BaseBot):
 
     def _look_ahead(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
         """The candidate with the best average of its points, less the replies', plus the bot's next move's."""
-        me = view.player
+        me = view.seat
         opponents = len(view.players) - 1
         totals = [0.0] * len(candidates)
         for _ in range(self.samples):
@@ -281,7 +281,7 @@ class StrongBot(BaseBot):
                 while state.outcome is None and state.current != me:
                     before = state.scores[state.current]
                     state = apply(state, _greedy_move(state))
-                    value -= self.reply_weight * (state.scores[state.history[-1].player] - before) / opponents
+                    value -= self.reply_weight * (state.scores[state.history[-1].seat] - before) / opponents
                 if state.outcome is None:
                     follow, _ = legal_moves(state).top()
                     value += self.follow_weight * max(follow, 0)
@@ -291,7 +291,7 @@ class StrongBot(BaseBot):
 
     def _play_out(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
         """The candidate that leaves the bot furthest ahead when everyone plays greedily to the end."""
-        me = view.player
+        me = view.seat
         # With two players and the bag empty, the one unseen hand is known: one guess is the truth.
         guesses = 1 if len(view.players) == 2 else self.samples // 2
         totals = [0.0] * len(candidates)

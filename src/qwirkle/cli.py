@@ -118,7 +118,7 @@ def _scores(state: GameState) -> str:
 
 
 def _turn_lines(state: GameState, move: Move, points: Score) -> list[str]:
-    name = state.players[state.history[-1].player]
+    name = state.players[state.history[-1].seat]
     lines = []
     if state.turn_number == 1:
         seats = ", ".join(f"{player} (seat {seat + 1})" for seat, player in enumerate(state.players))

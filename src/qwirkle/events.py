@@ -10,11 +10,11 @@ the part another player may see: the number of tiles drawn, not which.
 >>> from qwirkle import new_game, legal_moves
 >>> state = new_game(["Ann", "Bob"], seed=7)
 >>> after, done = play(state, next(iter(legal_moves(state))))
->>> done.player == state.current, done.next_player == after.current
+>>> done.seat == state.current, done.next_seat == after.current
 (True, True)
 >>> done.score.total == sum(line.points for line in done.lines)
 True
->>> done.seen_by(1 - done.player).drawn, done.seen_by(1 - done.player).drawn_count == done.drawn_count
+>>> done.seen_by(1 - done.seat).drawn, done.seen_by(1 - done.seat).drawn_count == done.drawn_count
 ((), True)
 """
 
@@ -53,7 +53,7 @@ class TurnReport:
 
     turn_number: int
     """The turn's number, from 1."""
-    player: int
+    seat: int
     """The seat that moved."""
     move: Move | HiddenExchange
     """The move (another player's exchange is hidden in :meth:`seen_by`)."""
@@ -67,7 +67,7 @@ class TurnReport:
     """Tiles left in the bag after the turn."""
     scores: tuple[int, ...]
     """Every seat's score after the turn."""
-    next_player: int | None
+    next_seat: int | None
     """The seat to move next, or ``None`` when the game is over."""
     outcome: Outcome | None
     """How the game ended, if this turn ended it."""
@@ -111,7 +111,7 @@ class TurnReport:
 
     def seen_by(self, seat: int) -> TurnReport:
         """The report as ``seat`` may see it: another player's drawn and exchanged tiles are hidden."""
-        if seat == self.player:
+        if seat == self.seat:
             return self
         move = HiddenExchange(len(self.move.tiles)) if isinstance(self.move, Exchange) else self.move
         return attrs.evolve(self, move=move, drawn=())
@@ -125,7 +125,7 @@ class TurnReport:
         >>> done.describe(state.players)[0].startswith(state.players[state.current] + " places")
         True
         """
-        name = players[self.player]
+        name = players[self.seat]
         lines: list[str] = []
         if isinstance(self.move, Place):
             unit = "point" if self.score.total == 1 else "points"
@@ -143,8 +143,8 @@ class TurnReport:
             winners = " and ".join(players[seat] for seat in self.outcome.winners)
             reason = self.outcome.reason
             lines.append(f"The game is over ({reason.words}, Rule {reason.rule}). Winner: {winners}.")
-        elif self.next_player is not None:
-            lines.append(f"Next: {players[self.next_player]}.")
+        elif self.next_seat is not None:
+            lines.append(f"Next: {players[self.next_seat]}.")
         return lines
 
     def to_json(self) -> dict[str, JSON]:
@@ -156,7 +156,7 @@ class TurnReport:
         >>> done.to_json()["turn"], done.to_json()["player"] == state.current
         (1, True)
         """
-        out: dict[str, JSON] = {"turn": self.turn_number, "player": self.player}
+        out: dict[str, JSON] = {"turn": self.turn_number, "player": self.seat}
         if isinstance(self.move, HiddenExchange):
             out["exchanged"] = self.move.count
         else:
@@ -170,7 +170,7 @@ class TurnReport:
                 "drawn_count": self.drawn_count,
                 "bag_size": self.bag_size,
                 "scores": list(self.scores),
-                "next_player": self.next_player,
+                "next_player": self.next_seat,
                 "outcome": _codec.encode_outcome(self.outcome),
             }
         )
@@ -215,7 +215,7 @@ def report(before: GameState, after: GameState) -> TurnReport:
     if len(after.history) != len(before.history) + 1 or after.history[:-1] != before.history:
         raise InvalidStateError("the second state does not follow the first by one turn")
     turn = after.history[-1]
-    seat = turn.player
+    seat = turn.seat
     kept = Counter(before.hands[seat])
     if isinstance(turn.move, (Place, Exchange)):
         kept.subtract(turn.move.tiles)
@@ -226,14 +226,14 @@ def report(before: GameState, after: GameState) -> TurnReport:
     drawn = tuple(tile for tile in after.hands[seat] if _take(drawn_counter, tile))
     return TurnReport(
         turn_number=len(after.history),
-        player=seat,
+        seat=seat,
         move=turn.move,
         score=turn.score,
         drawn=drawn,
         drawn_count=len(drawn),
         bag_size=len(after.bag),
         scores=after.scores,
-        next_player=None if after.outcome is not None else after.current,
+        next_seat=None if after.outcome is not None else after.current,
         outcome=after.outcome,
     )
 
@@ -245,7 +245,7 @@ def _take(counts: Counter[Tile], tile: Tile) -> bool:
     return False
 
 
-def play(state: GameState, move: Move, *, player: int | None = None) -> tuple[GameState, TurnReport]:
+def play(state: GameState, move: Move, *, seat: int | None = None) -> tuple[GameState, TurnReport]:
     """Apply ``move`` (as :func:`~qwirkle.apply` does, with the same checks) and report what it did.
 
     >>> from qwirkle import new_game, Exchange
@@ -255,5 +255,5 @@ def play(state: GameState, move: Move, *, player: int | None = None) -> tuple[Ga
         ...
     qwirkle.errors.IllegalMoveError: START-4: the first turn must lay a group, not exchange
     """
-    after = apply(state, move, player=player)
+    after = apply(state, move, seat=seat)
     return after, report(state, after)

@@ -194,11 +194,11 @@ def is_over(state: GameState) -> bool:
     return state.outcome is not None
 
 
-def apply(state: GameState, move: Move, *, player: int | None = None) -> GameState:
+def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState:
     """Play ``move`` for the player to move and return the new state; ``state`` is unchanged.
 
     An illegal move raises :class:`~qwirkle.IllegalMoveError` naming the rule
-    it breaks (if ``player`` is given it must be the seat to move). After a
+    it breaks (if ``seat`` is given it must be the seat to move). After a
     placement the player refills from the bag while it has tiles (Rules
     TURN-2, END-1); an exchange draws first, then returns the tiles and mixes
     the bag (Rule EXCHANGE-1, or the other way round with
@@ -212,7 +212,7 @@ def apply(state: GameState, move: Move, *, player: int | None = None) -> GameSta
     >>> after.current != state.current, len(state.board), len(after.board) > 0
     (True, 0, True)
     """
-    gained, placed, hand = check(state, move, player=player)
+    gained, placed, hand = check(state, move, seat=seat)
     seat = state.current
     rules = state.rules
     hands = list(state.hands)

@@ -35,11 +35,11 @@ _FAULT_WORDS = {
 }
 
 
-def verify(state: GameState, move: Move, *, player: int | None = None) -> Score:
+def verify(state: GameState, move: Move, *, seat: int | None = None) -> Score:
     """Check ``move`` for the player to move, and return what it would score.
 
     Raises :class:`~qwirkle.IllegalMoveError` naming the first rule broken;
-    ``player``, if given, must be the seat whose turn it is (Rule START-7).
+    ``seat``, if given, must be the seat whose turn it is (Rule START-7).
     The score includes the end bonus when the move ends the game (Rule SCORE-8).
 
     >>> from qwirkle import Colour, Place, Shape, Tile, position
@@ -52,16 +52,16 @@ def verify(state: GameState, move: Move, *, player: int | None = None) -> Score:
         ...
     qwirkle.errors.IllegalMoveError: PLACE-4: red diamond at (3, 0) does not touch any tile on the table
     """
-    return check(state, move, player=player)[0]
+    return check(state, move, seat=seat)[0]
 
 
 Checked: TypeAlias = tuple[Score, dict[int, int], tuple[Tile, ...]]
 """A legal move's score, the tiles it places by int key (none for an exchange or a pass), and the hand it leaves."""
 
 
-def check(state: GameState, move: Move, *, player: int | None = None) -> Checked:
+def check(state: GameState, move: Move, *, seat: int | None = None) -> Checked:
     """Check ``move`` like :func:`verify`, keeping what applying it needs (engine use)."""
-    placed, runs, rest = _check(state, move, player)
+    placed, runs, rest = _check(state, move, seat)
     if not placed:
         return NOTHING, placed, rest
     goes_out = not rest and not state.bag
@@ -72,12 +72,12 @@ _Found: TypeAlias = tuple[dict[int, int], list[range], tuple[Tile, ...]]
 """What a check finds: the tiles placed by int key, the lines through them, and the hand left."""
 
 
-def _check(state: GameState, move: Move, player: int | None) -> _Found:
+def _check(state: GameState, move: Move, seat: int | None) -> _Found:
     """Raise if ``move`` is illegal; return what it places, the lines through that, and the hand it leaves."""
     check_game_on(state.outcome)
-    if player is not None and player != state.current:
+    if seat is not None and seat != state.current:
         raise IllegalMoveError(
-            Rule.START_7, f"it is {state.players[state.current]}'s turn, not seat {player}'s"
+            Rule.START_7, f"it is {state.players[state.current]}'s turn, not seat {seat}'s"
         )
     if isinstance(move, Place):
         return _verify_place(state, move)
@@ -89,7 +89,7 @@ def _check(state: GameState, move: Move, player: int | None) -> _Found:
     raise IllegalMoveError(Rule.TURN_1, f"{move!r} is not a move")
 
 
-def is_legal(state: GameState, move: Move, *, player: int | None = None) -> bool:
+def is_legal(state: GameState, move: Move, *, seat: int | None = None) -> bool:
     """Whether ``move`` is legal for the player to move.
 
     At ``(2, 0)`` below, the row wants a red tile and the column a blue tile
@@ -110,13 +110,13 @@ def is_legal(state: GameState, move: Move, *, player: int | None = None) -> bool
     if type(move) is Place and len(move.placements) == 1 and board and board.knows_frontier():
         # One tile on a table whose frontier is known: the frontier already says what fits each cell next to
         # the tiles (Rules PLACE-4, PLACE-5, LINE-2 to LINE-4), which spares the full check and its message.
-        if state.outcome is not None or (player is not None and player != state.current):
+        if state.outcome is not None or (seat is not None and seat != state.current):
             return False
         ((x, y), tile), = move.placements
         fits = board.frontier().get(x * STRIDE + y)
         return fits is not None and bool((fits[0] & fits[2]) >> tile.index & 1) and tile in state.hand
     try:
-        _check(state, move, player)
+        _check(state, move, seat)
     except QwirkleError:
         return False
     return True

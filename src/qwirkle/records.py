@@ -67,10 +67,10 @@ class RecordedTurn:
 
     >>> from qwirkle import Pass
     >>> RecordedTurn(0, Pass(), 0)
-    RecordedTurn(player=0, move=Pass(), score=0, drawn=None)
+    RecordedTurn(seat=0, move=Pass(), score=0, drawn=None)
     """
 
-    player: int
+    seat: int
     """The seat that moved."""
     move: Move | HiddenExchange
     """The move; an exchange of unknown tiles is a :class:`~qwirkle.views.HiddenExchange`."""
@@ -131,7 +131,7 @@ class GameRecord:
             except IllegalMoveError as error:
                 raise InvalidRecordError(f"the state's history does not follow from its seed: {error}") from None
             drawn = report(current, after).drawn if with_draws or not with_seed else None
-            turns.append(RecordedTurn(turn.player, turn.move, turn.score.total, drawn))
+            turns.append(RecordedTurn(turn.seat, turn.move, turn.score.total, drawn))
             current = after
         return cls(
             players=state.players,
@@ -152,7 +152,7 @@ class GameRecord:
         >>> GameRecord.from_scorekeeper(keeper).replay().final == keeper
         True
         """
-        turns = tuple(RecordedTurn(t.player, t.move, t.score.total) for t in keeper.history)
+        turns = tuple(RecordedTurn(t.seat, t.move, t.score.total) for t in keeper.history)
         return cls(
             players=keeper.players, rules=keeper.rules, starter=keeper.starter, turns=turns, result=keeper.outcome
         )
@@ -161,7 +161,7 @@ class GameRecord:
         """The record as JSON-ready data (see ``docs/interfaces.md`` for the schema)."""
         turns: list[JSON] = []
         for turn in self.turns:
-            item: dict[str, JSON] = {"player": turn.player}
+            item: dict[str, JSON] = {"player": turn.seat}
             if isinstance(turn.move, HiddenExchange):
                 item["exchanged"] = turn.move.count
             else:

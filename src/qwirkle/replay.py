@@ -132,11 +132,11 @@ def _step(record: GameRecord, state: GameState, number: int, turn: RecordedTurn)
     if isinstance(turn.move, HiddenExchange):
         where = f"$.turns[{number - 1}]"
         raise InvalidRecordError("an exchange must name its tiles when the hands are known", where)
-    if turn.player != state.current and state.outcome is None:
+    if turn.seat != state.current and state.outcome is None:
         raise ReplayError(
             Rule.START_7,
             number,
-            f"it is {state.players[state.current]}'s turn, but the record has {state.players[turn.player]} move",
+            f"it is {state.players[state.current]}'s turn, but the record has {state.players[turn.seat]} move",
         )
     move = turn.move
     noted = record.seed is None
@@ -163,11 +163,11 @@ def _replay_table(record: GameRecord) -> Replay:
         raise InvalidRecordError(str(error)) from None
     steps = [keeper]
     for number, turn in enumerate(record.turns, start=1):
-        if keeper.outcome is None and turn.player != keeper.current:
+        if keeper.outcome is None and turn.seat != keeper.current:
             raise ReplayError(
                 Rule.START_7,
                 number,
-                f"it is {keeper.players[keeper.current]}'s turn, not {keeper.players[turn.player]}'s",
+                f"it is {keeper.players[keeper.current]}'s turn, not {keeper.players[turn.seat]}'s",
             )
         try:
             keeper = keeper.apply(turn.move)

@@ -63,15 +63,15 @@ def sample_state(view: PlayerView, rng: random.Random | None = None) -> GameStat
         rng.shuffle(unseen)
     hands: list[tuple[Tile, ...]] = []
     for seat, size in enumerate(view.hand_sizes):
-        if seat == view.player:
+        if seat == view.seat:
             hands.append(view.hand)
         else:
             hands.append(tuple(unseen[len(unseen) - size :]) if size else ())
             del unseen[len(unseen) - size :]
     history = tuple(
-        Turn(turn.player, Exchange((ALL_TILES[0],) * turn.move.count), turn.score)
+        Turn(turn.seat, Exchange((ALL_TILES[0],) * turn.move.count), turn.score)
         if isinstance(turn.move, HiddenExchange)
-        else Turn(turn.player, turn.move, turn.score)
+        else Turn(turn.seat, turn.move, turn.score)
         for turn in view.history
     )
     idle = 0

@@ -256,7 +256,7 @@ class Scorekeeper:
         idle = 0 if isinstance(turn.move, Place) else self.idle_turns + 1
         reason = end_reason(
             self.rules,
-            went_out=not hand_sizes[turn.player],
+            went_out=not hand_sizes[turn.seat],
             scores=scores,
             bag_size=bag_size,
             idle_turns=idle,
@@ -274,5 +274,5 @@ class Scorekeeper:
             history=history,
             idle_turns=idle,
             current=(self.current + 1) % seats,
-            outcome=None if reason is None else outcome_of(reason, scores, turn.player),
+            outcome=None if reason is None else outcome_of(reason, scores, turn.seat),
         )

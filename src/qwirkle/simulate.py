@@ -115,11 +115,11 @@ def run_match_game(
     passes = [0] * n
     for turn in state.history:
         if isinstance(turn.move, Place):
-            qwirkles[turn.player] += turn.score.qwirkles
+            qwirkles[turn.seat] += turn.score.qwirkles
         elif isinstance(turn.move, Exchange):
-            exchanges[turn.player] += 1
+            exchanges[turn.seat] += 1
         elif isinstance(turn.move, Pass):
-            passes[turn.player] += 1
+            passes[turn.seat] += 1
     if state.outcome is not None:
         winners = state.outcome.winners
         reason = state.outcome.reason.value

@@ -24,7 +24,7 @@ __all__ = ["GameState", "Turn", "check_state"]
 class Turn:
     """One turn of the history: who moved, what they did and what it scored."""
 
-    player: int
+    seat: int
     move: Move
     score: Score
 

@@ -29,7 +29,7 @@ STATE_FORMAT: Final = "qwirkle-state"
 
 
 def _encode_turn(turn: Turn) -> dict[str, JSON]:
-    return {"player": turn.player, "move": format_move(turn.move), "score": _codec.encode_score(turn.score)}
+    return {"player": turn.seat, "move": format_move(turn.move), "score": _codec.encode_score(turn.score)}
 
 
 def state_to_json(state: GameState) -> dict[str, JSON]:

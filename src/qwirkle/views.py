@@ -63,7 +63,7 @@ class SeenTurn:
     Pass()
     """
 
-    player: int
+    seat: int
     """The seat that moved."""
     move: Move | HiddenExchange
     """The move, or a :class:`HiddenExchange` for another player's exchange."""
@@ -73,15 +73,15 @@ class SeenTurn:
 
 @attrs.frozen
 class PlayerView:
-    """All that seat :attr:`player` may know about a game (see :func:`view`).
+    """All that seat :attr:`seat` may know about a game (see :func:`view`).
 
     >>> from qwirkle import new_game
     >>> seen = view(new_game(["Ann", "Bob"], seed=7), 1)
-    >>> seen.player, seen.players, seen.scores
+    >>> seen.seat, seen.players, seen.scores
     (1, ('Ann', 'Bob'), (0, 0))
     """
 
-    player: int
+    seat: int
     """The seat whose view this is."""
     players: tuple[str, ...]
     """Player names, in seat order."""
@@ -109,7 +109,7 @@ class PlayerView:
     @property
     def to_move(self) -> bool:
         """Whether it is the viewer's turn in a game still going on."""
-        return self.outcome is None and self.current == self.player
+        return self.outcome is None and self.current == self.seat
 
     @property
     def turn_number(self) -> int:
@@ -131,7 +131,7 @@ class PlayerView:
         return {
             "format": VIEW_FORMAT,
             "version": VIEW_VERSION,
-            "player": self.player,
+            "player": self.seat,
             "players": list(self.players),
             "rules": _codec.encode_rules(self.rules),
             "board": [[x, y, code] for (x, y), code in _board_codes(self.board)],
@@ -180,7 +180,7 @@ class PlayerView:
         scores = tuple(item.integer() for item in f["scores"].items(n, n))
         history = tuple(_decode_seen(item, n) for item in f["history"].items())
         return cls(
-            player=seat,
+            seat=seat,
             players=players,
             rules=rules,
             board=board,
@@ -212,7 +212,7 @@ def decode_board(reader: Reader) -> Board:
 
 
 def _encode_seen(turn: SeenTurn) -> dict[str, JSON]:
-    out: dict[str, JSON] = {"player": turn.player}
+    out: dict[str, JSON] = {"player": turn.seat}
     if isinstance(turn.move, HiddenExchange):
         out["exchanged"] = turn.move.count
     else:
@@ -236,8 +236,8 @@ def _seen(turn_player: int, move: Move, viewer: int) -> Move | HiddenExchange:
     return move
 
 
-def view(state: GameState, player: int) -> PlayerView:
-    """What seat ``player`` may know about ``state`` (see :class:`PlayerView`).
+def view(state: GameState, seat: int) -> PlayerView:
+    """What seat ``seat`` may know about ``state`` (see :class:`PlayerView`).
 
     >>> from qwirkle import new_game
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -248,19 +248,19 @@ def view(state: GameState, player: int) -> PlayerView:
         ...
     qwirkle.errors.InvalidStateError: there is no seat 2 in a game of 2 players
     """
-    if type(player) is not int or not 0 <= player < len(state.players):
-        raise InvalidStateError(f"there is no seat {player!r} in a game of {len(state.players)} players")
+    if type(seat) is not int or not 0 <= seat < len(state.players):
+        raise InvalidStateError(f"there is no seat {seat!r} in a game of {len(state.players)} players")
     return PlayerView(
-        player=player,
+        seat=seat,
         players=state.players,
         rules=state.rules,
         board=state.board,
-        hand=state.hands[player],
+        hand=state.hands[seat],
         hand_sizes=tuple(len(hand) for hand in state.hands),
         bag_size=len(state.bag),
         scores=state.scores,
         current=state.current,
         starter=state.starter,
-        history=tuple(SeenTurn(t.player, _seen(t.player, t.move, player), t.score) for t in state.history),
+        history=tuple(SeenTurn(t.seat, _seen(t.seat, t.move, seat), t.score) for t in state.history),
         outcome=state.outcome,
     )
