@@ -248,8 +248,6 @@ class Rule(enum.StrEnum):
         return f"{self.value}: {self.statement if reason is None else reason}"
 
 
-
-
 @cache
 def _options_by_rule() -> Mapping[Rule, tuple[str, ...]]:
     """Every rule's options, as the fields of the rule sets declare them, in field order."""

@@ -269,4 +269,3 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         idle_turns=idle,
         outcome=None if reason is None else outcome_of(reason, scores, seat),
     )
-

@@ -76,9 +76,7 @@ def _check(state: GameState, move: Move, seat: int | None) -> _Found:
     """Raise if ``move`` is illegal; return what it places, the lines through that, and the hand it leaves."""
     check_game_on(state.outcome)
     if seat is not None and seat != state.current:
-        raise IllegalMoveError(
-            Rule.START_7, f"it is {state.players[state.current]}'s turn, not seat {seat}'s"
-        )
+        raise IllegalMoveError(Rule.START_7, f"it is {state.players[state.current]}'s turn, not seat {seat}'s")
     if isinstance(move, Place):
         return _verify_place(state, move)
     if isinstance(move, Exchange):
@@ -112,7 +110,7 @@ def is_legal(state: GameState, move: Move, *, seat: int | None = None) -> bool:
         # the tiles (Rules PLACE-4, PLACE-5, LINE-2 to LINE-4), which spares the full check and its message.
         if state.outcome is not None or (seat is not None and seat != state.current):
             return False
-        ((x, y), tile), = move.placements
+        (((x, y), tile),) = move.placements
         fits = board.frontier().get(x * STRIDE + y)
         return fits is not None and bool((fits[0] & fits[2]) >> tile.index & 1) and tile in state.hand
     try:
@@ -213,9 +211,7 @@ def check_placement(grid: Mapping[int, int], pairs: Sequence[tuple[Cell, Tile]])
         (x0, y0), _ = pairs[0]
         in_row = all(y == y0 for (_, y), _ in pairs)
         if not in_row and not all(x == x0 for (x, _), _ in pairs):
-            (a, ta), (b, tb) = next(
-                (p, q) for p in pairs for q in pairs if p[0][0] != q[0][0] and p[0][1] != q[0][1]
-            )
+            (a, ta), (b, tb) = next((p, q) for p in pairs for q in pairs if p[0][0] != q[0][0] and p[0][1] != q[0][1])
             raise IllegalMoveError(Rule.PLACE_1, f"{ta} at {a} and {tb} at {b} are not in one row or one column")
         step = STRIDE if in_row else 1
         for k in range(keys[0], keys[-1], step):

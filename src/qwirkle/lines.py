@@ -22,10 +22,9 @@ ALL_KINDS: Final = (1 << 36) - 1
 TILE_TYPES: Final[tuple[int, ...]] = tuple((1 << (i // 6)) | (1 << (6 + i % 6)) for i in range(36))
 """For each tile, the mask of the two line types it can belong to."""
 
-TYPE_TILES: Final[tuple[int, ...]] = tuple(
-    sum(1 << i for i in range(36) if TILE_TYPES[i] >> t & 1) for t in range(12)
-)
+TYPE_TILES: Final[tuple[int, ...]] = tuple(sum(1 << i for i in range(36) if TILE_TYPES[i] >> t & 1) for t in range(12))
 """For each line type, the mask of its six tiles."""
+
 
 def _union(types: int) -> int:
     union = 0

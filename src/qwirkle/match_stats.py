@@ -201,8 +201,6 @@ def _results(results: Iterable[GameResult]) -> tuple[GameResult, ...]:
     return tuple(results)
 
 
-
-
 @attrs.frozen
 class Simulation:
     """A match: its entries, its seed, and the result of every game in order.

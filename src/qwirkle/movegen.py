@@ -43,6 +43,7 @@ Keyed: TypeAlias = tuple[tuple[int, int], ...]
 Window: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 """The empty cell keys of a placement's line, the tiles each may take (masks), and its points."""
 
+
 def _mask(hand: Sequence[int]) -> int:
     m = 0
     for t in hand:

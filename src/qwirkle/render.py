@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Iterable, Mapping
 from typing import Final, Literal
 from xml.sax.saxutils import escape
@@ -157,8 +158,6 @@ def board_text(
 
 
 def _star(points: int, outer: float, inner: float) -> str:
-    import math
-
     coords = []
     for i in range(points * 2):
         radius = outer if i % 2 == 0 else inner

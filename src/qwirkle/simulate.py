@@ -74,7 +74,6 @@ def bot_seed(seed: int, index: int, seat: int) -> int:
     return _derive(seed, "bot", index, seat)
 
 
-
 def run_match_game(
     players: Sequence[str],
     seed: int,

@@ -58,7 +58,6 @@ def check_names(value: Any) -> tuple[str, ...]:
     return names
 
 
-
 def check_player_count(rules: RuleSet, count: int) -> None:
     """Rule SETUP-1: the number of players must suit the rules; raise :class:`~qwirkle.InvalidStateError` if not.
 
@@ -202,11 +201,7 @@ def check_state(state: GameState) -> GameState:
                 f"{rules.copies_per_tile} (Rule TILES-2)"
             )
     scores = state.scores
-    if (
-        not isinstance(scores, tuple)
-        or len(scores) != len(names)
-        or not all(type(s) is int and s >= 0 for s in scores)
-    ):
+    if not isinstance(scores, tuple) or len(scores) != len(names) or not all(type(s) is int and s >= 0 for s in scores):
         raise InvalidStateError("scores must be a tuple of one non-negative int per player")
     for name in ("current", "starter", "rng", "idle_turns"):
         value = getattr(state, name)

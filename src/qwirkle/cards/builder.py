@@ -203,9 +203,7 @@ class TurnBuilder:
         if allowed is not None and self.played:
             masks = [mask_of(card.index for card in series) for series in self.series]
             if len(masks) != 1 or masks[0] not in allowed:
-                out.append(
-                    Problem(None, Rule.CARDS_5, "the opening must be one largest series of your hand")
-                )
+                out.append(Problem(None, Rule.CARDS_5, "the opening must be one largest series of your hand"))
         return tuple(out)
 
     @property

@@ -60,9 +60,7 @@ class CardsRuleSet:
     <BlockedAction.REDRAW_HAND: 'redraw_hand'>
     """
 
-    cards_hand_size: int = option_field(
-        9, _int_range(1, (DECK_SIZE - 1) // MAX_PLAYERS), Rule.CARDS_2, examples=(6,)
-    )
+    cards_hand_size: int = option_field(9, _int_range(1, (DECK_SIZE - 1) // MAX_PLAYERS), Rule.CARDS_2, examples=(6,))
     """Cards in a full hand (Rule CARDS-2)."""
     cards_start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak), Rule.CARDS_4)
     """Who starts among players tied for the largest series (Rule CARDS-4)."""

@@ -28,9 +28,7 @@ Table: TypeAlias = tuple[Series, ...]
 
 KIND_TYPES: Final[tuple[int, ...]] = tuple((1 << (k // 6)) | (1 << (6 + k % 6)) for k in range(36))
 """For each card, the mask of the two line types it can belong to."""
-TYPE_KINDS: Final[tuple[int, ...]] = tuple(
-    sum(1 << k for k in range(36) if KIND_TYPES[k] >> t & 1) for t in range(12)
-)
+TYPE_KINDS: Final[tuple[int, ...]] = tuple(sum(1 << k for k in range(36) if KIND_TYPES[k] >> t & 1) for t in range(12))
 """For each line type, the mask of its six cards."""
 _ALL_TYPES: Final = (1 << 12) - 1
 
