@@ -19,10 +19,10 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from qwirkle.catalogue import Rule
-from qwirkle.moves import Pass
+from qwirkle.moves import Pass, Place
 from qwirkle.ruleset import BlockedEnd, RuleSet
 
-__all__ = ["EndReason", "Outcome", "end_reason", "outcome_of", "passes_in_a_row"]
+__all__ = ["EndReason", "Outcome", "end_reason", "outcome_of", "passes_in_a_row", "turns_without_placement"]
 
 
 class EndReason(enum.Enum):
@@ -148,6 +148,24 @@ def passes_in_a_row(moves: Sequence[object], seats: int) -> int:
     n = 0
     for move in reversed(moves[-seats:]):
         if not isinstance(move, Pass):
+            break
+        n += 1
+    return n
+
+
+def turns_without_placement(moves: Sequence[object]) -> int:
+    """How many of the last moves in a row placed no tile: a state's ``idle_turns`` (Rules END-3, END-5).
+
+    The engine keeps the count as it goes (back to 0 after a placement, one
+    more after an exchange or a pass); this works it out from a history.
+
+    >>> from qwirkle import Pass, parse_move
+    >>> turns_without_placement([parse_move("Ro@0,0"), parse_move("swap Bo"), Pass()])
+    2
+    """
+    n = 0
+    for move in reversed(moves):
+        if isinstance(move, Place):
             break
         n += 1
     return n

@@ -19,7 +19,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from qwirkle.moves import Exchange, Place
+from qwirkle.endings import turns_without_placement
+from qwirkle.moves import Exchange
 from qwirkle.state import GameState, Turn
 from qwirkle.tiles import ALL_TILES, Tile
 from qwirkle.views import HiddenExchange, PlayerView
@@ -74,11 +75,6 @@ def sample_state(view: PlayerView, rng: random.Random | None = None) -> GameStat
         else Turn(turn.seat, turn.move, turn.score)
         for turn in view.history
     )
-    idle = 0
-    for turn in reversed(history):
-        if isinstance(turn.move, Place):
-            break
-        idle += 1
     return GameState(
         players=view.players,
         board=view.board,
@@ -91,6 +87,6 @@ def sample_state(view: PlayerView, rng: random.Random | None = None) -> GameStat
         starter=view.starter,
         seed=None,
         rng=0 if rng is None else rng.getrandbits(64),
-        idle_turns=idle,
+        idle_turns=turns_without_placement([turn.move for turn in history]),
         outcome=view.outcome,
     )
