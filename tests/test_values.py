@@ -34,6 +34,7 @@ from qwirkle import (
     new_game,
     position,
 )
+from qwirkle.endings import RuledReason
 from qwirkle.geometry import COORD_LIMIT
 from qwirkle.state import check_state
 from tests.helpers import board_from_rows, full_table, make_state, remaining, t, tiles
@@ -531,3 +532,14 @@ def test_bad_setup_input_is_refused_with_a_clear_error(label: str, build: Any) -
     with pytest.raises(InvalidStateError) as excinfo:
         build()
     assert "copies" not in str(excinfo.value), label
+
+
+def test_end_reasons_are_found_by_value_and_carry_their_rule_and_words() -> None:
+    for reason in EndReason:
+        assert EndReason(reason.value) is reason
+        assert reason.rule.family in ("END", "VARIANT")
+        assert reason.words
+    with pytest.raises(TypeError, match="rule and words"):
+
+        class Careless(RuledReason):
+            SOMEHOW = "somehow"

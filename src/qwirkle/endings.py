@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
+from typing import Self
 
 import attrs
 
@@ -22,10 +23,53 @@ from qwirkle.catalogue import Rule
 from qwirkle.moves import Pass, Place
 from qwirkle.ruleset import BlockedEnd, RuleSet
 
-__all__ = ["EndReason", "Outcome", "end_reason", "outcome_of", "passes_in_a_row", "turns_without_placement"]
+__all__ = [
+    "EndReason",
+    "Outcome",
+    "RuledReason",
+    "end_reason",
+    "outcome_of",
+    "passes_in_a_row",
+    "turns_without_placement",
+]
 
 
-class EndReason(enum.Enum):
+class RuledReason(enum.Enum):
+    """An enum whose members each carry the rule of the catalogue behind them and a phrase that says why.
+
+    Members are declared as ``NAME = (value, rule, words)``; the value is what
+    JSON holds, and ``Reason("value")`` looks a member up as for any enum. Both
+    games' end reasons are of this kind.
+
+    >>> EndReason("blocked").rule, EndReason.BLOCKED.words
+    (<Rule.END_3: 'END-3'>, 'the bag is empty and nobody can place')
+    """
+
+    _rule: Rule
+    _words: str
+
+    # Only the members are made here; a lookup by value never is, and the defaults let a type checker accept one.
+    def __new__(cls, value: str, rule: Rule | None = None, words: str = "") -> Self:
+        if rule is None:
+            raise TypeError(f"{cls.__name__} members are declared with a rule and words")
+        member = object.__new__(cls)
+        member._value_ = value
+        member._rule = rule
+        member._words = words
+        return member
+
+    @property
+    def rule(self) -> Rule:
+        """The rule of the catalogue behind this reason."""
+        return self._rule
+
+    @property
+    def words(self) -> str:
+        """Why, as a phrase for messages and logs."""
+        return self._words
+
+
+class EndReason(RuledReason):
     """Why a game ended: each reason carries the rule that ends the game and a phrase that says why.
 
     The value (``"went_out"``) is what JSON holds.
@@ -33,18 +77,6 @@ class EndReason(enum.Enum):
     >>> EndReason("blocked").rule
     <Rule.END_3: 'END-3'>
     """
-
-    rule: Rule
-    """The rule that ends the game this way."""
-    words: str
-    """Why the game ended, as a phrase for messages and logs."""
-
-    def __new__(cls, value: str, rule: Rule, words: str) -> EndReason:
-        member = object.__new__(cls)
-        member._value_ = value
-        member.rule = rule
-        member.words = words
-        return member
 
     WENT_OUT = ("went_out", Rule.END_2, "a player placed their last tile with the bag empty")
     """A player placed their last tile with the bag empty (Rule END-2)."""

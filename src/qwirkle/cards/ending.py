@@ -8,17 +8,17 @@ and :func:`outcome_of` the only place that names the winners.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 
 import attrs
 
 from qwirkle.catalogue import Rule
+from qwirkle.endings import RuledReason
 
 __all__ = ["CardsEndReason", "CardsOutcome", "end_reason", "outcome_of"]
 
 
-class CardsEndReason(enum.Enum):
+class CardsEndReason(RuledReason):
     """Why a game of Qwirkle Cards ended, with the rule that ends it and the words that say why.
 
     >>> CardsEndReason("final_round")
@@ -27,33 +27,10 @@ class CardsEndReason(enum.Enum):
     (<Rule.CARDS_7: 'CARDS-7'>, 'every player passed in turn')
     """
 
-    _value_: str
-    _rule: Rule
-    _words: str
-
-    # Only the members below are made with a rule and words: a lookup by value, such as
-    # ``CardsEndReason("blocked")``, never comes here, and the defaults let type checkers accept it.
-    def __new__(cls, value: str, rule: Rule = Rule.CARDS_10, words: str = "") -> CardsEndReason:
-        member = object.__new__(cls)
-        member._value_ = value
-        member._rule = rule
-        member._words = words
-        return member
-
     FINAL_ROUND = ("final_round", Rule.CARDS_10, "the deck ran out and everyone had a last turn")
     """The deck ran out and every player had their last turn (Rule CARDS-10)."""
     BLOCKED = ("blocked", Rule.CARDS_7, "every player passed in turn")
     """Every player passed in turn, so nothing could change any more (Rule CARDS-7)."""
-
-    @property
-    def rule(self) -> Rule:
-        """The rule that ends the game this way."""
-        return self._rule
-
-    @property
-    def words(self) -> str:
-        """A short phrase that says why the game ended, for players to read."""
-        return self._words
 
 
 def end_reason(final_turns: int | None, passes: int, players: int) -> CardsEndReason | None:
