@@ -19,6 +19,7 @@ from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = [
     "can_exchange",
+    "can_pass",
     "check_exchange_bag",
     "check_game_on",
     "check_lines",
@@ -26,6 +27,7 @@ __all__ = [
     "check_placement",
     "check_turn_kind",
     "is_legal",
+    "may_pass",
     "verify",
 ]
 _FAULT_WORDS = {
@@ -113,6 +115,9 @@ def is_legal(state: GameState, move: Move, *, seat: int | None = None) -> bool:
         (((x, y), tile),) = move.placements
         fits = board.frontier().get(x * STRIDE + y)
         return fits is not None and bool((fits[0] & fits[2]) >> tile.index & 1) and tile in state.hand
+    if type(move) is Pass:
+        # A yes or no needs no refusal built, and while the bag allows an exchange, no search of the table.
+        return (seat is None or seat == state.current) and can_pass(state)
     try:
         _check(state, move, seat)
     except QwirkleError:
@@ -331,20 +336,44 @@ def check_exchange_bag(rules: RuleSet, count: int, bag_size: int) -> None:
 
 def _verify_pass(state: GameState) -> None:
     """Check a pass (:func:`check_pass`), looking at the hand to know whether the player can place."""
-    check_pass(
-        state.rules,
-        opening=state.is_opening,
-        can_place=lambda: can_place(state.board, [t.index for t in state.hand]),
-        can_exchange=can_exchange(state),
+    check_pass(state.rules, opening=state.is_opening, can_place=_placer(state), can_exchange=can_exchange(state))
+
+
+def _placer(state: GameState) -> Callable[[], bool]:
+    """Whether the player to move can place, asked only when a rule needs it: it searches the table."""
+    return lambda: can_place(state.board, [t.index for t in state.hand])
+
+
+def can_pass(state: GameState) -> bool:
+    """Whether the player to move may pass (:func:`may_pass`), without raising.
+
+    >>> from qwirkle import new_game
+    >>> can_pass(new_game(["Ann", "Bob"], seed=7))
+    False
+    """
+    return state.outcome is None and may_pass(
+        state.rules, opening=state.is_opening, can_place=_placer(state), can_exchange=can_exchange(state)
     )
 
 
-def check_pass(rules: RuleSet, *, opening: bool, can_place: Callable[[], bool], can_exchange: bool) -> None:
-    """Check a pass.
+def may_pass(rules: RuleSet, *, opening: bool, can_place: Callable[[], bool], can_exchange: bool) -> bool:
+    """Whether a pass is legal.
 
     Rule START-4: never on the opening. Rule TURN-3: only when the player
-    can neither place nor exchange (or by choice with
-    ``allow_voluntary_pass``); ``can_place`` is asked only when it matters.
+    can neither place nor exchange, or by choice with
+    ``allow_voluntary_pass``. While the bag allows an exchange, the answer is
+    no without asking ``can_place``, which searches the table.
+
+    >>> may_pass(RuleSet(), opening=False, can_place=lambda: False, can_exchange=False)
+    True
+    """
+    return not opening and (rules.allow_voluntary_pass or (not can_exchange and not can_place()))
+
+
+def check_pass(rules: RuleSet, *, opening: bool, can_place: Callable[[], bool], can_exchange: bool) -> None:
+    """Check a pass (:func:`may_pass`), and say which rule a refused pass breaks.
+
+    Rule START-4 on the opening; Rule TURN-3 when the player can place; else
     Rule EXCHANGE-4: a player who cannot place must exchange while the bag
     allows it.
 
@@ -353,10 +382,9 @@ def check_pass(rules: RuleSet, *, opening: bool, can_place: Callable[[], bool], 
         ...
     qwirkle.errors.IllegalMoveError: EXCHANGE-4: you cannot place, so you must exchange
     """
-    check_turn_kind(opening, "pass")
-    if rules.allow_voluntary_pass:
+    if may_pass(rules, opening=opening, can_place=can_place, can_exchange=can_exchange):
         return
+    check_turn_kind(opening, "pass")
     if can_place():
         raise IllegalMoveError(Rule.TURN_3, "you can place a tile, so you may not pass")
-    if can_exchange:
-        raise IllegalMoveError(Rule.EXCHANGE_4, "you cannot place, so you must exchange")
+    raise IllegalMoveError(Rule.EXCHANGE_4, "you cannot place, so you must exchange")

@@ -11,7 +11,7 @@ from collections.abc import Collection, Iterator
 from itertools import chain
 
 from qwirkle.geometry import Cell, cell_of
-from qwirkle.legality import can_exchange, is_legal
+from qwirkle.legality import can_exchange, can_pass, is_legal
 from qwirkle.lines import bits
 from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchanges, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place
@@ -132,7 +132,7 @@ class LegalMoves(Collection[Move]):
         """Whether passing is legal (Rule TURN-3)."""
         if self._pass is None:
             # Asked by both len() and iteration, which list() calls one after the other.
-            self._pass = is_legal(self._state, Pass())
+            self._pass = can_pass(self._state)
         return self._pass
 
     def scored(self) -> Iterator[tuple[Place, int]]:
