@@ -18,7 +18,7 @@ from qwirkle.geometry import Cell
 from qwirkle.legality import check, verify
 from qwirkle.lines import group_size
 from qwirkle.movegen import can_place
-from qwirkle.moves import Exchange, Move
+from qwirkle.moves import Exchange, Move, Place
 from qwirkle.rng import seed_state, shuffle
 from qwirkle.ruleset import RuleSet, StartTiebreak, starting_seat
 from qwirkle.scoring import Score
@@ -245,6 +245,9 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         hands[seat] = hand
     scores = list(state.scores)
     scores[seat] += gained.total
+    if type(move) is Place and move.listed_for is not None:
+        # The history keeps the move, not the state it was listed for: that would keep every earlier state alive.
+        move = Place.from_sorted(move.placements)
     history = (*state.history, Turn(seat, move, gained))
     seats = len(state.players)
     reason = end_reason(

@@ -13,7 +13,7 @@ from qwirkle.lines import ALL_TYPES, MAX_LINE, TILE_TYPES, group_size, line_faul
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.ruleset import RuleSet
-from qwirkle.scoring import NOTHING, Score, lines_through, score_lines
+from qwirkle.scoring import NOTHING, Score, lines_through, score_lines, score_placed
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES, Tile
 
@@ -62,7 +62,17 @@ Checked: TypeAlias = tuple[Score, dict[int, int], tuple[Tile, ...]]
 
 
 def check(state: GameState, move: Move, *, seat: int | None = None) -> Checked:
-    """Check ``move`` like :func:`verify`, keeping what applying it needs (engine use)."""
+    """Check ``move`` like :func:`verify`, keeping what applying it needs (engine use).
+
+    A placement that :func:`~qwirkle.legal_moves` listed for this very state
+    (see :attr:`Place.listed_for <qwirkle.Place.listed_for>`) is legal there:
+    it is only scored, not checked again.
+    """
+    if type(move) is Place and move.listed_for is state and (seat is None or seat == state.current):
+        rest = _take(state.hand, move.tiles, Rule.TURN_1, "placing")
+        placed = {x * STRIDE + y: tile.index for (x, y), tile in move.placements}
+        goes_out = not rest and not state.bag
+        return score_placed(state.board.by_key, placed, state.rules, end_bonus=goes_out), placed, rest
     placed, runs, rest = _check(state, move, seat)
     if not placed:
         return NOTHING, placed, rest

@@ -28,14 +28,14 @@ def _exchange(pick: tuple[int, ...]) -> Exchange:
     return Exchange.from_sorted(tuple(map(ALL_TILES.__getitem__, pick)))
 
 
-def _place(keyed: Keyed) -> Place:
-    return Place.from_sorted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]))
+def _place(keyed: Keyed, state: GameState) -> Place:
+    return Place.from_sorted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]), state)
 
 
-def _window_places(keys: tuple[int, ...], opts: tuple[int, ...]) -> list[Place]:
-    """The placements of one window (see :func:`~qwirkle.movegen.windows`), as move objects."""
+def _window_places(keys: tuple[int, ...], opts: tuple[int, ...], state: GameState) -> list[Place]:
+    """The placements of one window (see :func:`~qwirkle.movegen.windows`), as move objects listed for ``state``."""
     # The bit loops are written out: this builds every move a listing returns, hundreds a position.
-    trusted = Place.from_sorted
+    new = Place.from_sorted
     out: list[Place] = []
     if len(keys) == 1:
         cell = cell_of(keys[0])
@@ -43,7 +43,7 @@ def _window_places(keys: tuple[int, ...], opts: tuple[int, ...]) -> list[Place]:
         while mask:
             low = mask & -mask
             mask ^= low
-            out.append(trusted(((cell, ALL_TILES[low.bit_length() - 1]),)))
+            out.append(new(((cell, ALL_TILES[low.bit_length() - 1]),), state))
         return out
     cells = [cell_of(k) for k in keys]
     if len(keys) == 2:
@@ -61,14 +61,14 @@ def _window_places(keys: tuple[int, ...], opts: tuple[int, ...]) -> list[Place]:
             first = (first_cell, ALL_TILES[low.bit_length() - 1])
             for bit, second in seconds:
                 if bit != low:
-                    out.append(trusted((first, second)))
+                    out.append(new((first, second), state))
         return out
     # Longer windows: extend every partial placement by each tile it does not use yet, cell by cell.
     partial: list[tuple[int, tuple[tuple[Cell, Tile], ...]]] = [(0, ())]
     for cell, mask in zip(cells, opts, strict=True):
         options = [(1 << t, (cell, ALL_TILES[t])) for t in bits(mask)]
         partial = [(used | bit, (*pairs, pair)) for used, pairs in partial for bit, pair in options if not used & bit]
-    return [trusted(pairs) for _, pairs in partial]
+    return [new(pairs, state) for _, pairs in partial]
 
 
 class LegalMoves(Collection[Move]):
@@ -110,7 +110,8 @@ class LegalMoves(Collection[Move]):
 
     def placements(self) -> Iterator[Place]:
         """The legal placements, each once."""
-        return chain.from_iterable(_window_places(keys, opts) for keys, opts, _ in self._windows())
+        state = self._state
+        return chain.from_iterable(_window_places(keys, opts, state) for keys, opts, _ in self._windows())
 
     def _exchange_limit(self) -> int:
         """The most tiles an exchange may hold now, 0 if none is allowed."""
@@ -147,7 +148,7 @@ class LegalMoves(Collection[Move]):
         for keys, opts, points in self._windows():
             if len(keys) == out:
                 points += bonus
-            for move in _window_places(keys, opts):
+            for move in _window_places(keys, opts, state):
                 yield move, points
 
     def top(self) -> tuple[int, list[Place]]:
@@ -157,7 +158,7 @@ class LegalMoves(Collection[Move]):
         answer is ``(-1, [])``. Much faster than scoring every move.
         """
         best, found = self._top()
-        return best, [_place(keyed) for keyed in found]
+        return best, [_place(keyed, self._state) for keyed in found]
 
     def _top(self) -> tuple[int, Iterator[Keyed]]:
         state = self._state
@@ -185,7 +186,7 @@ class LegalMoves(Collection[Move]):
         # Legal by construction: only the score is left to work out.
         goes_out = len(placed) == len(state.hand) and not state.bag
         gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=goes_out)
-        return _place(first), gained
+        return _place(first, state), gained
 
     def __iter__(self) -> Iterator[Move]:
         return chain(self.placements(), self.exchanges(), (Pass(),) if self.can_pass() else ())

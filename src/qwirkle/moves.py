@@ -6,7 +6,7 @@ which tiles are given does not matter.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TypeAlias
 
 import attrs
@@ -57,6 +57,10 @@ def _placements(tiles: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]]) -> tup
     return tuple(sorted(out.items()))
 
 
+Placements: TypeAlias = tuple[tuple[Cell, Tile], ...]
+"""The ``(cell, tile)`` pairs of a placement, sorted by cell."""
+
+
 @attrs.frozen(repr=False)
 class Place:
     """Place one or more tiles, each on its cell.
@@ -73,13 +77,20 @@ class Place:
 
     placements: tuple[tuple[Cell, Tile], ...] = attrs.field(converter=_placements)
     """The ``(cell, tile)`` pairs, sorted by cell."""
+    listed_for: object = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    """The state whose :func:`~qwirkle.legal_moves` listed this move, if any; not part of the move's value.
+
+    It vouches that the move is legal in that very state (states never
+    change), so that checking it there again can be skipped. It is left out
+    of ``==``, ``hash``, ``repr``, copies, pickles and the game's history."""
 
     @classmethod
-    def from_sorted(cls, placements: tuple[tuple[Cell, Tile], ...]) -> Place:
+    def from_sorted(cls, placements: tuple[tuple[Cell, Tile], ...], listed_for: object = None) -> Place:
         """A move from ``(cell, tile)`` pairs already sorted by cell, on distinct cells, not checked again.
 
         The legal-moves listing builds every move it lists this way, hundreds
-        a position; anything else should call ``Place(...)``, which checks.
+        a position, with ``listed_for`` the state it lists the moves of;
+        anything else should call ``Place(...)``, which checks.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> red = Tile(Colour.RED, Shape.CIRCLE)
@@ -88,7 +99,14 @@ class Place:
         """
         move = object.__new__(cls)
         object.__setattr__(move, "placements", placements)
+        object.__setattr__(move, "listed_for", listed_for)
         return move
+
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[[tuple[tuple[Cell, Tile], ...]], Place], tuple[tuple[tuple[Cell, Tile], ...]]]:
+        # The state a listed move vouches for is no part of the move: copies and pickles leave it out.
+        return Place.from_sorted, (self.placements,)
 
     @property
     def cells(self) -> tuple[Cell, ...]:
