@@ -57,6 +57,10 @@ def _placements(tiles: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]]) -> tup
     return tuple(sorted(out.items()))
 
 
+_new = object.__new__
+_put = object.__setattr__
+# Bound once: the legal-moves listing builds hundreds of moves a position through these.
+
 Placements: TypeAlias = tuple[tuple[Cell, Tile], ...]
 """The ``(cell, tile)`` pairs of a placement, sorted by cell."""
 
@@ -97,9 +101,9 @@ class Place:
         >>> Place.from_sorted((((0, 0), red),)) == Place({(0, 0): red})
         True
         """
-        move = object.__new__(cls)
-        object.__setattr__(move, "placements", placements)
-        object.__setattr__(move, "listed_for", listed_for)
+        move = _new(cls)
+        _put(move, "placements", placements)
+        _put(move, "listed_for", listed_for)
         return move
 
     def __reduce__(
@@ -167,8 +171,8 @@ class Exchange:
         >>> Exchange.from_sorted((Tile(Colour.RED, Shape.CIRCLE),)) == Exchange([Tile(Colour.RED, Shape.CIRCLE)])
         True
         """
-        move = object.__new__(cls)
-        object.__setattr__(move, "tiles", tiles)
+        move = _new(cls)
+        _put(move, "tiles", tiles)
         return move
 
     def __len__(self) -> int:
