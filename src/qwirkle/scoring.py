@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from itertools import repeat
 
 import attrs
 
@@ -13,6 +12,9 @@ from qwirkle.lines import MAX_LINE
 from qwirkle.ruleset import RuleSet
 
 __all__ = ["Score", "ScoredLine", "line_points", "line_points_table"]
+
+_new = object.__new__
+_put = object.__setattr__
 
 
 def line_points(length: int, qwirkle_bonus: int) -> int:
@@ -144,6 +146,7 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
     move that forms no line scores ``lone_tile_points``. Rule SCORE-8: the
     end bonus when ``end_bonus`` is set.
     """
+    # Every apply scores its move: the values are built straight into their slots, past attrs' __init__.
     lines = []
     points = 0
     qwirkles = 0
@@ -155,10 +158,19 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
         x, y = cell_of(run.start)
         # A run is a range of keys along a row (step STRIDE) or a column (step 1): one coordinate stays put.
         if run.step == STRIDE:
-            cells = tuple(zip(range(x, x + size), repeat(y, size), strict=True))
+            cells = tuple([(i, y) for i in range(x, x + size)])
         else:
-            cells = tuple(zip(repeat(x, size), range(y, y + size), strict=True))
-        lines.append(ScoredLine(cells, size == MAX_LINE))
+            cells = tuple([(x, j) for j in range(y, y + size)])
+        line = _new(ScoredLine)
+        _put(line, "cells", cells)
+        _put(line, "qwirkle", size == MAX_LINE)
+        lines.append(line)
     lone = 0 if runs else rules.lone_tile_points
     end = rules.end_bonus if end_bonus else 0
-    return Score(points + lone + end, tuple(lines), bonus * qwirkles, lone, end)
+    score = _new(Score)
+    _put(score, "total", points + lone + end)
+    _put(score, "lines", tuple(lines))
+    _put(score, "qwirkle_points", bonus * qwirkles)
+    _put(score, "lone_tile_points", lone)
+    _put(score, "end_bonus", end)
+    return score
