@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from typing import Final
 
+import attrs
 import pytest
 from hypothesis import given, settings
 
@@ -287,6 +288,26 @@ def test_one_tile_is_judged_alike_with_and_without_the_frontier() -> None:
         assert not fresh.board.knows_frontier()
     assert judged[True] >= 500
     assert judged[False] >= 5000
+
+
+@RULES_ARE_CHECKED
+@SCORES_ARE_CHECKED
+@pytest.mark.parametrize("index", range(0, POSITIONS, 3))
+def test_a_board_searched_again_gives_every_hand_what_a_first_search_gives(index: int) -> None:
+    """From its second search on, a board keeps the ends of its anchors' lines; no hand may tell the difference."""
+    label, state = corpus()[index]
+    shared = pickle.loads(pickle.dumps(state)).board
+    seats = [*range(len(state.players)), state.current]
+    for seat in seats:
+        # Every seat's hand on a board never searched, then on the shared one: searched before, from the second on.
+        first = legal_moves(attrs.evolve(state, board=pickle.loads(pickle.dumps(shared)), current=seat))
+        again = legal_moves(attrs.evolve(state, board=shared, current=seat))
+        assert list(again) == list(first), f"{label}: seat {seat} lists other moves on a board searched before"
+        assert len(again) == len(first)
+        assert again.best() == first.best()
+        assert again.top() == first.top()
+    if state.board and state.outcome is None:
+        assert shared.anchor_memo(state.rules.qwirkle_bonus) is not None, "the later searches had no memo"
 
 
 @RULES_ARE_CHECKED

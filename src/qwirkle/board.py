@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 
+from qwirkle.anchors import AnchorMemo
 from qwirkle.errors import InvalidStateError
 from qwirkle.frontier import Frontier, FrontierCell, grown_frontier, whole_frontier
 from qwirkle.geometry import STRIDE, Cell, cell_of, check_cell, key
@@ -36,12 +37,13 @@ class Board(Mapping[Cell, Tile]):
     ((0, 0), (1, 0))
     """
 
-    __slots__ = ("_frontier", "_grid", "_hash", "_pending")
+    __slots__ = ("_frontier", "_grid", "_hash", "_memo", "_pending")
 
     _grid: dict[int, int]
     _hash: int | None
     _frontier: Frontier | None
     _pending: tuple[Frontier, tuple[int, ...]] | None
+    _memo: dict[int, AnchorMemo] | None
 
     def __init__(self, cells: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]] = ()) -> None:
         pairs = cells.items() if isinstance(cells, Mapping) else cells
@@ -62,6 +64,7 @@ class Board(Mapping[Cell, Tile]):
         self._hash = None
         self._frontier = None
         self._pending = None
+        self._memo = None
 
     @classmethod
     def _of(
@@ -77,6 +80,7 @@ class Board(Mapping[Cell, Tile]):
         _set(board, "_hash", None)
         _set(board, "_frontier", None)
         _set(board, "_pending", pending)
+        _set(board, "_memo", None)
         return board
 
     def placed(self, new: Mapping[int, int]) -> Board:
@@ -140,6 +144,30 @@ class Board(Mapping[Cell, Tile]):
         object.__setattr__(self, "_frontier", frontier)
         object.__setattr__(self, "_pending", None)
         return frontier
+
+    def anchor_memo(self, qwirkle_bonus: int) -> AnchorMemo | None:
+        """Where the move generator keeps the ends of this board's anchors, from its second search on (engine use).
+
+        ``None`` the first time: most boards are searched once, by the player
+        to move, and should not pay for what only later searches use (see
+        :mod:`qwirkle.anchors`). The ends are kept per Qwirkle bonus, which
+        their points include. The dicts are the board's own: only the move
+        generator fills them.
+
+        >>> from qwirkle import Colour, Shape, Tile
+        >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
+        >>> board.anchor_memo(6) is None, board.anchor_memo(6)
+        (True, ({}, {}))
+        """
+        memo = self._memo
+        if memo is None:
+            # Searched once: an empty dict remembers it.
+            object.__setattr__(self, "_memo", {})
+            return None
+        found = memo.get(qwirkle_bonus)
+        if found is None:
+            found = memo[qwirkle_bonus] = ({}, {})
+        return found
 
     def __getitem__(self, cell: Cell) -> Tile:
         try:

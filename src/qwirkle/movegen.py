@@ -30,6 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import NamedTuple, TypeAlias
 
+from qwirkle.anchors import AnchorMemo, Ends, anchor_ends
 from qwirkle.board import Board
 from qwirkle.frontier import NO_LINES, Frontier, FrontierCell, Runs
 from qwirkle.geometry import STRIDE
@@ -94,6 +95,7 @@ def _table_windows(
     frontier: Frontier,
     hand_mask: int,
     qwirkle_bonus: int,
+    memo: AnchorMemo | None = None,
 ) -> list[Window]:
     """Every window on a table with tiles: the one-cell windows, then those of several tiles, once per line type.
 
@@ -105,7 +107,8 @@ def _table_windows(
     across. Before the anchor it can only have free cells (empty, nothing
     across), so each window is grown once from its anchor and then widened
     to the left. It grows a whole run of tiles at a time, since it can
-    neither end nor start inside one.
+    neither end nor start inside one. With a ``memo`` (a board searched
+    before), the ends of each anchor's line are read from it instead.
     """
     hand = _hand_types(hand_mask)
     table = line_points_table(qwirkle_bonus)
@@ -116,11 +119,13 @@ def _table_windows(
     row_anchors += [k for k, (_, _, _, common) in frontier.rows.items() if common & useful]
     column_anchors += [k for k, (_, _, _, common) in frontier.columns.items() if common & useful]
     # Along a row, the line across a cell is its column: entries 2 and 3 of its frontier entry; and vice versa.
-    for step, across, anchors, along in (
-        (STRIDE, 2, row_anchors, frontier.rows),
-        (1, 0, column_anchors, frontier.columns),
+    for way, (step, across, anchors, along) in enumerate(
+        ((STRIDE, 2, row_anchors, frontier.rows), (1, 0, column_anchors, frontier.columns))
     ):
-        _line_windows(found, anchors, step, across, along, grid, cells, hand, table)
+        if memo is None:
+            _line_windows(found, anchors, step, across, along, grid, cells, hand, table)
+        else:
+            _filled_ends(found, anchors, memo[way], step, across, along, grid, cells, hand, table)
     return found
 
 
@@ -267,6 +272,58 @@ def _line_windows(
                     found.append((keys, (cand,) * left + opts, points + table[length + left]))
 
 
+def _filled_ends(
+    found: list[Window],
+    anchors: Sequence[int],
+    memo: dict[int, Ends],
+    step: int,
+    across: int,
+    along: Runs,
+    grid: Mapping[int, int],
+    cells: Mapping[int, FrontierCell],
+    hand: _Hand,
+    table: tuple[int, ...],
+) -> None:
+    """Add to ``found`` the windows of several tiles from each anchor, reading the ends the board keeps.
+
+    The same windows, in the same order, as :func:`_line_windows` finds by
+    growing each line: the hand only picks the ends it can fill (see
+    :func:`~qwirkle.anchors.anchor_ends`). An anchor's ends are worked out
+    the first time a hand needs them.
+    """
+    in_hand, _, useful, most, _ = hand
+    for anchor in anchors:
+        ends = memo.get(anchor)
+        if ends is None:
+            ends = memo[anchor] = anchor_ends(anchor, step, across, along, grid, cells, table)
+        for types, present, count, masks, empties, low, high, points, length in ends:
+            # Further ends only narrow the types and add empty cells.
+            types &= useful
+            if not types or count > most:
+                break
+            for ty in TYPE_BITS[types]:
+                cand = in_hand[ty] & ~present
+                room = cand.bit_count() - count
+                if room > high:
+                    room = high
+                if room < low:
+                    continue
+                if count == 1:
+                    only = masks[0] & cand
+                    if not only:
+                        continue
+                    opts: tuple[int, ...] = (only,)
+                else:
+                    opts = tuple([m & cand for m in masks])
+                    if not all(opts):
+                        continue
+                for left in range(low, room + 1):
+                    keys = empties
+                    if left:
+                        keys = tuple(range(anchor - left * step, anchor, step)) + keys
+                    found.append((keys, (cand,) * left + opts, points + table[length + left]))
+
+
 def fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
     """Every way to pick one distinct tile per option mask, in order."""
     if not used and len(opts) == 2:
@@ -364,7 +421,8 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
     """
     if not board:
         return _opening_windows(hand, rules)
-    return _table_windows(board.by_key, board.derived(), _mask(hand), rules.qwirkle_bonus)
+    bonus = rules.qwirkle_bonus
+    return _table_windows(board.by_key, board.derived(), _mask(hand), bonus, board.anchor_memo(bonus))
 
 
 def count(found: Sequence[Window]) -> int:

@@ -1,0 +1,144 @@
+"""Where a line of several new tiles may end: the part of the window search that does not depend on the hand.
+
+The move generator (:mod:`qwirkle.movegen`) finds every move of several tiles
+by growing a line from each *anchor*, along a row or a column, and stopping
+at each empty cell where the line may end. What the line holds at each such
+end (its empty cells, what fits each of them across, the tiles it already
+has, the line types they share, its length and its points) depends on the
+table alone. A hand only decides which of those ends it can fill, and with
+which of its tiles.
+
+A board searched for a second time, for another hand or the same one,
+keeps these ends per anchor (see :meth:`qwirkle.Board.anchor_memo`), so that
+the search becomes a filter. Most boards are searched once, by the player to
+move, and never pay for it.
+
+Cells are the engine's int keys and tiles are indices (see
+:mod:`qwirkle.geometry` and :mod:`qwirkle.lines`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypeAlias
+
+from qwirkle.frontier import NO_LINES, FrontierCell, Runs
+from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TYPES_UNION
+
+__all__ = ["AnchorMemo", "End", "Ends", "anchor_ends"]
+
+End: TypeAlias = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int, int, int]
+"""One place a line grown from an anchor may end.
+
+``(types, present, count, masks, empties, low, high, points, length)``: the
+line types its tiles share, the mask of its tiles, how many empty cells it
+covers, the tiles that fit each of them across (Rules LINE-2 to LINE-4) and
+their keys, how few and how many free cells before the anchor a window
+ending there may also take, the points of the lines across its empty cells,
+and its length. A plain tuple, for the move generator's loops.
+"""
+
+Ends: TypeAlias = tuple[End, ...]
+"""The ends of the line grown from one anchor, nearest first."""
+
+AnchorMemo: TypeAlias = tuple[dict[int, Ends], dict[int, Ends]]
+"""The ends found so far, by anchor key: along rows, and along columns."""
+
+
+def anchor_ends(
+    anchor: int,
+    step: int,
+    across: int,
+    along: Runs,
+    grid: Mapping[int, int],
+    cells: Mapping[int, FrontierCell],
+    table: tuple[int, ...],
+) -> Ends:
+    """Every place the line grown from ``anchor`` along ``step`` may end, whatever the hand.
+
+    The line grows a run of tiles or an empty cell at a time and stops at
+    the first cell no window could cover: a repeated tile or no common line
+    type (Rules LINE-2, LINE-3), more than six tiles (Rule LINE-4), or an
+    empty cell whose line across takes no tile of the line's types. It may
+    end after each run of tiles, and at each empty cell with no tile after
+    it. Before the anchor, a
+    window may also cover free cells (empty, with no line across), as many
+    as fit in six.
+
+    ``across`` is the index of the line across in a frontier entry (2 along
+    rows, 0 along columns); ``table`` holds the points of a line by length
+    (:func:`~qwirkle.scoring.line_points_table`).
+
+    >>> from qwirkle.frontier import whole_frontier
+    >>> from qwirkle.geometry import STRIDE, key
+    >>> from qwirkle.scoring import line_points_table
+
+    Along the row of two red tiles at (0, 0) and (1, 0), the line may end
+    right after them (its new tiles then all go before them), or after one to
+    four empty cells:
+
+    >>> grid = {key((0, 0)): 0, key((1, 0)): 1}
+    >>> frontier = whole_frontier(grid)
+    >>> ends = anchor_ends(key((0, 0)), STRIDE, 2, frontier.rows, grid, frontier.cells, line_points_table(6))
+    >>> [len(end[4]) for end in ends]
+    [0, 1, 2, 3, 4]
+    """
+    found: list[End] = []
+    types = ALL_TYPES
+    present = 0
+    empties: list[int] = []
+    masks: list[int] = []
+    points = 0
+    length = 0
+    widest = -1
+    k = anchor
+    while True:
+        run = along.get(k)
+        if run is not None:
+            _, run_length, tiles, common = run
+            if present & tiles:
+                break
+            present |= tiles
+            types &= common
+            if not types:
+                break
+            length += run_length
+            if length > MAX_LINE:
+                break
+            # The cell after a run is empty: the line may end there.
+            k += run_length * step
+        else:
+            if length == MAX_LINE:
+                break
+            cell = cells.get(k)
+            if cell is None:
+                fit = ALL_KINDS
+                cross = 0
+            else:
+                fit = cell[across]
+                cross = cell[across + 1]
+            if not fit & TYPES_UNION[types]:
+                break
+            empties.append(k)
+            masks.append(fit)
+            # The line across the new tile scores too (a lone tile across makes none).
+            points += table[cross + 1]
+            length += 1
+            k += step
+            if k in grid:
+                continue
+        if widest < 0:
+            # Free cells before the anchor that a window may also cover.
+            widest = 0
+            f = anchor - step
+            while widest < MAX_LINE - 1 and f not in grid and not cells.get(f, NO_LINES)[across + 1]:
+                widest += 1
+                f -= step
+            if f in grid:
+                widest -= 1
+        count = len(empties)
+        low = 0 if count >= 2 else 2 - count
+        high = min(MAX_LINE - length, widest)
+        if low <= high:
+            found.append((types, present, count, tuple(masks), tuple(empties), low, high, points, length))
+    return tuple(found)
