@@ -82,6 +82,12 @@ class LegalMoves(Collection[Move]):
     ``in``) are the openings laid from ``(0, 0)`` towards +x or +y; use
     :func:`~qwirkle.is_legal` to check an opening laid elsewhere.
 
+    The order of the listing is the move generator's: it follows how the
+    board's tiles came to be laid, so the same position loaded from a file
+    may list the same moves in another order. To pick a move by its place in
+    the list (a seeded random choice, say), sort them first, for example with
+    :func:`qwirkle.bots.move_key`, as the built-in bots do.
+
     >>> from qwirkle import new_game
     >>> moves = legal_moves(new_game(["Ann", "Bob"], seed=7))
     >>> len(moves) == len(list(moves))
