@@ -16,7 +16,7 @@ import attrs
 from attrs import AttrsInstance
 
 from qwirkle.endings import EndReason, Outcome, outcome_of
-from qwirkle.errors import InvalidOptionsError, InvalidRecordError, QwirkleError
+from qwirkle.errors import InvalidOptionsError, InvalidRecordError, QwirkleError, brief
 from qwirkle.geometry import COORD_LIMIT, Cell
 from qwirkle.moves import Move
 from qwirkle.notation import format_move, format_tile, parse_move, parse_tile
@@ -52,7 +52,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in pairs:
         if name in out:
-            raise ValueError(f"the key {name!r} appears twice")
+            raise ValueError(f"the key {brief(name)} appears twice")
         out[name] = value
     return out
 
@@ -120,10 +120,10 @@ class Reader:
         known = set(required) | set(optional)
         for name in self.value:
             if name not in known:
-                raise self.fail(f"unknown key {str(name)[:40]!r}")
+                raise self.fail(f"unknown key {brief(name)}")
         for name in required:
             if name not in self.value:
-                raise self.fail(f"the key {name!r} is missing")
+                raise self.fail(f"the key {brief(name)} is missing")
         return {name: Reader(value, f"{self.path}.{name}") for name, value in self.value.items()}
 
     def items(self, most: int = MAX_LIST, fewest: int = 0) -> list[Reader]:
@@ -138,7 +138,7 @@ class Reader:
         if type(self.value) is not int:
             raise self.fail(f"expected an integer, not {_kind(self.value)}")
         if not low <= self.value <= high:
-            raise self.fail(f"{self.value if abs(self.value) < 10**30 else 'the number'} is out of range")
+            raise self.fail(f"{brief(self.value)} is out of range")
         return self.value
 
     def optional_integer(self, low: int = 0, high: int = MAX_POINTS) -> int | None:
@@ -161,7 +161,7 @@ class Reader:
         for member in kind:
             if member.value == text:
                 return member
-        raise self.fail(f"unknown value {text!r}; expected one of {', '.join(str(m.value) for m in kind)}")
+        raise self.fail(f"unknown value {brief(text)}; expected one of {', '.join(str(m.value) for m in kind)}")
 
     def tile(self) -> Tile:
         return self.parsed(parse_tile, 10)

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Final, TypeVar
 import attrs
 
 from qwirkle.catalogue import Rule
-from qwirkle.errors import InvalidOptionsError, InvalidStateError
+from qwirkle.errors import InvalidOptionsError, InvalidStateError, brief
 
 __all__ = ["BlockedEnd", "FinalTiebreak", "RuleSet", "StartTiebreak", "option_examples", "option_rules", "variants"]
 
@@ -60,7 +60,9 @@ def starting_seat(
     if tiebreak is not None:
         seat = tiebreak(tied)
         if seat not in tied:
-            raise InvalidStateError(f"the tie-break chose seat {seat!r}, which is not one of the tied seats {tied}")
+            raise InvalidStateError(
+                f"the tie-break chose seat {brief(seat)}, which is not one of the tied seats {tied}"
+            )
         return seat
     if ages is None or rule is StartTiebreak.SEAT_ORDER:
         return tied[0]
@@ -88,7 +90,7 @@ class FinalTiebreak(_Option):
 def _at_least(low: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or value < low:
-            raise InvalidOptionsError(f"{attribute.name} must be an int of at least {low}, not {value!r}")
+            raise InvalidOptionsError(f"{attribute.name} must be an int of at least {low}, not {brief(value)}")
 
     return check
 
@@ -98,7 +100,7 @@ def enum_option(kind: type[enum.Enum]) -> Any:
 
     def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
         if not isinstance(value, kind):
-            raise InvalidOptionsError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
+            raise InvalidOptionsError(f"{attribute.name} must be a {kind.__name__}, not {brief(value)}")
 
     return check
 
@@ -106,7 +108,7 @@ def enum_option(kind: type[enum.Enum]) -> Any:
 def bool_option(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     """An attrs validator: the value must be a bool, else :class:`~qwirkle.InvalidOptionsError`."""
     if not isinstance(value, bool):
-        raise InvalidOptionsError(f"{attribute.name} must be True or False, not {value!r}")
+        raise InvalidOptionsError(f"{attribute.name} must be True or False, not {brief(value)}")
 
 
 def option_field(default: _T, validator: Any, *rules: Rule, examples: tuple[_T, ...] = ()) -> _T:
@@ -172,14 +174,14 @@ def option_rules(rule_set: type[attrs.AttrsInstance], name: str) -> tuple[Rule, 
     """
     fields = attrs.fields_dict(rule_set)
     if name not in fields:
-        raise InvalidOptionsError(f"{rule_set.__name__} has no option {name!r}")
+        raise InvalidOptionsError(f"{rule_set.__name__} has no option {brief(name)}")
     rules: tuple[Rule, ...] = fields[name].metadata.get(_RULES, ())
     return rules
 
 
 def _optional_positive(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
     if value is not None and (type(value) is not int or value < 1):
-        raise InvalidOptionsError(f"{attribute.name} must be None or an int of at least 1, not {value!r}")
+        raise InvalidOptionsError(f"{attribute.name} must be None or an int of at least 1, not {brief(value)}")
 
 
 @attrs.frozen(kw_only=True)
@@ -267,4 +269,4 @@ class RuleSet:
             return cls(start_tiebreak=StartTiebreak.YOUNGEST)
         if name == "return_before_draw":
             return cls(exchange_return_before_draw=True, start_tiebreak=StartTiebreak.SEAT_ORDER)
-        raise InvalidOptionsError(f"unknown preset {name!r}; the presets are {', '.join(cls.PRESETS)}")
+        raise InvalidOptionsError(f"unknown preset {brief(name)}; the presets are {', '.join(cls.PRESETS)}")

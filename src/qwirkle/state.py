@@ -10,7 +10,7 @@ import attrs
 
 from qwirkle.board import Board
 from qwirkle.endings import Outcome
-from qwirkle.errors import InvalidStateError
+from qwirkle.errors import InvalidStateError, brief
 from qwirkle.moves import Move, Place
 from qwirkle.render import board_svg
 from qwirkle.ruleset import RuleSet
@@ -32,29 +32,29 @@ class Turn:
 def check_tiles(value: Any, what: str) -> tuple[Tile, ...]:
     """``value`` as a tuple of tiles, or :class:`~qwirkle.InvalidStateError` naming ``what``."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"{what} must be a sequence of tiles, not {value!r}")
+        raise InvalidStateError(f"{what} must be a sequence of tiles, not {brief(value)}")
     for tile in value:
         if not isinstance(tile, Tile):
-            raise InvalidStateError(f"{what} holds {tile!r}, which is not a tile")
+            raise InvalidStateError(f"{what} holds {brief(tile)}, which is not a tile")
     return tuple(value)
 
 
 def check_hands(value: Any) -> tuple[tuple[Tile, ...], ...]:
     """``value`` as a tuple of hands, or :class:`~qwirkle.InvalidStateError`."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"hands must be a sequence of hands, not {value!r}")
+        raise InvalidStateError(f"hands must be a sequence of hands, not {brief(value)}")
     return tuple(check_tiles(hand, "a hand") for hand in value)
 
 
 def check_names(value: Any) -> tuple[str, ...]:
     """``value`` as a tuple of distinct player names, or :class:`~qwirkle.InvalidStateError`."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"players must be a sequence of names, not {value!r}")
+        raise InvalidStateError(f"players must be a sequence of names, not {brief(value)}")
     if not all(isinstance(name, str) for name in value):
-        raise InvalidStateError(f"players must be a sequence of names, not {value!r}")
+        raise InvalidStateError(f"players must be a sequence of names, not {brief(value)}")
     names = tuple(value)
     if len(set(names)) != len(names):
-        raise InvalidStateError(f"player names must be distinct, not {names}")
+        raise InvalidStateError(f"player names must be distinct, not {brief(names)}")
     return names
 
 
@@ -169,21 +169,21 @@ def check_state(state: GameState) -> GameState:
     """
     rules = state.rules
     if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
+        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
     names = check_names(state.players)
     if not isinstance(state.players, tuple):
-        raise InvalidStateError(f"players must be a tuple of names, not {state.players!r}")
+        raise InvalidStateError(f"players must be a tuple of names, not {brief(state.players)}")
     check_player_count(rules, len(names))
     if not isinstance(state.board, Board):
-        raise InvalidStateError(f"board must be a Board, not {state.board!r}")
+        raise InvalidStateError(f"board must be a Board, not {brief(state.board)}")
     hands = state.hands
     if not isinstance(hands, tuple) or not all(isinstance(hand, tuple) for hand in hands):
-        raise InvalidStateError(f"hands must be a tuple of tuples of tiles, not {hands!r}")
+        raise InvalidStateError(f"hands must be a tuple of tuples of tiles, not {brief(hands)}")
     check_hands(hands)
     if len(hands) != len(names):
         raise InvalidStateError("there must be one hand per player")
     if not isinstance(state.bag, tuple):
-        raise InvalidStateError(f"the bag must be a tuple of tiles, not {state.bag!r}")
+        raise InvalidStateError(f"the bag must be a tuple of tiles, not {brief(state.bag)}")
     bag = check_tiles(state.bag, "the bag")
     for seat, hand in enumerate(hands):
         if len(hand) > rules.hand_size:
@@ -206,18 +206,18 @@ def check_state(state: GameState) -> GameState:
     for name in ("current", "starter", "rng", "idle_turns"):
         value = getattr(state, name)
         if type(value) is not int or value < 0:
-            raise InvalidStateError(f"{name} must be a non-negative int, not {value!r}")
+            raise InvalidStateError(f"{name} must be a non-negative int, not {brief(value)}")
     if state.current >= len(names):
-        raise InvalidStateError(f"current seat {state.current} does not exist")
+        raise InvalidStateError(f"current seat {brief(state.current)} does not exist")
     if state.starter >= len(names):
-        raise InvalidStateError(f"starter seat {state.starter} does not exist")
+        raise InvalidStateError(f"starter seat {brief(state.starter)} does not exist")
     if state.seed is not None and type(state.seed) is not int:
-        raise InvalidStateError(f"seed must be an int or None, not {state.seed!r}")
+        raise InvalidStateError(f"seed must be an int or None, not {brief(state.seed)}")
     history = state.history
     if not isinstance(history, tuple) or not all(isinstance(turn, Turn) for turn in history):
         raise InvalidStateError("history must be a tuple of Turn values")
     if state.outcome is not None and not isinstance(state.outcome, Outcome):
-        raise InvalidStateError(f"outcome must be an Outcome or None, not {state.outcome!r}")
+        raise InvalidStateError(f"outcome must be an Outcome or None, not {brief(state.outcome)}")
     if state.outcome is None and not bag and any(not hand for hand in hands):
         raise InvalidStateError("a player has no tiles left, so the game is over (Rule END-2)")
     if not state.board and any(isinstance(turn.move, Place) for turn in history):

@@ -23,7 +23,7 @@ from qwirkle import _codec
 from qwirkle._codec import JSON, Reader
 from qwirkle.board import Board
 from qwirkle.endings import Outcome
-from qwirkle.errors import InvalidStateError, QwirkleError
+from qwirkle.errors import InvalidStateError, QwirkleError, brief
 from qwirkle.moves import Exchange, Move
 from qwirkle.notation import format_tile
 from qwirkle.render import board_svg
@@ -249,7 +249,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     qwirkle.errors.InvalidStateError: there is no seat 2 in a game of 2 players
     """
     if type(seat) is not int or not 0 <= seat < len(state.players):
-        raise InvalidStateError(f"there is no seat {seat!r} in a game of {len(state.players)} players")
+        raise InvalidStateError(f"there is no seat {brief(seat)} in a game of {len(state.players)} players")
     return PlayerView(
         seat=seat,
         players=state.players,

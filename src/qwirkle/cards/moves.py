@@ -15,7 +15,7 @@ import attrs
 
 from qwirkle.cards.series import Table
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError
+from qwirkle.errors import IllegalMoveError, brief
 from qwirkle.moves import InvalidMoveError
 from qwirkle.tiles import ALL_TILES, COLOUR_LETTERS, SHAPE_LETTERS, Colour, Shape, Tile
 
@@ -51,7 +51,7 @@ def parse_cards(text: str) -> tuple[Tile, ...]:
     for word in text.split():
         card = _BY_CODE.get(word)
         if card is None:
-            raise InvalidMoveError(f"{word!r} is not a card code: a colour of ROYGBP, then a shape of o s d c x *")
+            raise InvalidMoveError(f"{brief(word)} is not a card code: a colour of ROYGBP, then a shape of o s d c x *")
         out.append(card)
     return tuple(out)
 
@@ -60,11 +60,11 @@ def _cards(value: object, what: str) -> tuple[Tile, ...]:
     if isinstance(value, str):
         return tuple(sorted(parse_cards(value)))
     if isinstance(value, (bytes, Tile)) or not isinstance(value, Iterable):
-        raise InvalidMoveError(f"{what} must be a collection of cards, not {value!r}")
+        raise InvalidMoveError(f"{what} must be a collection of cards, not {brief(value)}")
     out = list(value)
     for card in out:
         if not isinstance(card, Tile):
-            raise InvalidMoveError(f"{what} holds {card!r}, which is not a card")
+            raise InvalidMoveError(f"{what} holds {brief(card)}, which is not a card")
     return tuple(sorted(out))
 
 
@@ -78,7 +78,7 @@ def _played(value: object) -> tuple[Tile, ...]:
 
 def _table(value: object) -> Table:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise InvalidMoveError(f"the table must be a collection of series, not {value!r}")
+        raise InvalidMoveError(f"the table must be a collection of series, not {brief(value)}")
     return tuple(sorted(_cards(series, "a series") for series in value))
 
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from qwirkle.catalogue import Rule
-from qwirkle.errors import InvalidOptionsError
+from qwirkle.errors import InvalidOptionsError, brief
 from qwirkle.ruleset import StartTiebreak, bool_option, enum_option, option_field
 
 __all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "SERIES_MAX", "BlockedAction", "CardsRuleSet", "StartTiebreak"]
@@ -41,7 +41,7 @@ class BlockedAction(enum.Enum):
 def _int_range(low: int, high: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
         if type(value) is not int or not low <= value <= high:
-            raise InvalidOptionsError(f"{attribute.name} must be an int from {low} to {high}, not {value!r}")
+            raise InvalidOptionsError(f"{attribute.name} must be an int from {low} to {high}, not {brief(value)}")
 
     return check
 
@@ -105,4 +105,4 @@ class CardsRuleSet:
             return cls(cards_blocked_action=BlockedAction.REDRAW_HAND)
         if name == "largest_opening":
             return cls(cards_blocked_action=BlockedAction.REDRAW_HAND, cards_opening_must_play_max=True)
-        raise InvalidOptionsError(f"unknown preset {name!r}; the presets are {', '.join(cls.PRESETS)}")
+        raise InvalidOptionsError(f"unknown preset {brief(name)}; the presets are {', '.join(cls.PRESETS)}")
