@@ -3,11 +3,39 @@ bounded options, bounded parsers, and unchecked paths that cannot smuggle a brok
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
+import attrs
 import pytest
 
-from qwirkle import Board, InvalidStateError, QwirkleError, apply, legal_moves, position
-from qwirkle.geometry import MAX_COORD, STRIDE, in_range
+from qwirkle import (
+    Board,
+    Exchange,
+    GameState,
+    InvalidNotationError,
+    InvalidOptionsError,
+    InvalidRecordError,
+    InvalidStateError,
+    Place,
+    PlayerView,
+    QwirkleError,
+    RuleSet,
+    apply,
+    check_state,
+    format_position,
+    legal_moves,
+    new_game,
+    parse_position,
+    position,
+    view,
+)
+from qwirkle.bots import GreedyBot
+from qwirkle.cards import CardsRuleSet
+from qwirkle.geometry import MAX_COORD, STRIDE, in_range, key
+from qwirkle.limits import MAX_NAME, MAX_POINTS, MAX_SEED, MAX_TURNS
 from qwirkle.records import GameRecord
+from qwirkle.ruleset import option_range
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.state_json import state_from_json, state_to_json
 from tests.brute import brute_placements
@@ -107,3 +135,157 @@ def test_a_board_grown_without_checks_is_caught_by_the_checks_of_a_state() -> No
     with pytest.raises(InvalidStateError):
         broken.validated()
     assert isinstance(broken, Board)
+
+
+# Options from outside are bounded, so that replay time grows with the record and not with a number in it
+
+
+def test_a_record_that_asks_for_ten_thousand_copies_of_each_tile_is_refused_at_once() -> None:
+    # 381 bytes that once took 0.6 s for each exchange (a bag of 360,000 tiles mixed every time).
+    turns = ",".join(f'{{"player": {i % 2}, "move": "swap Ro", "score": 0}}' for i in range(4))
+    text = (
+        '{"format": "qwirkle-record", "version": 1, "players": ["Ann", "Bob"], '
+        f'"rules": {{"copies_per_tile": 10000}}, "seed": 1, "turns": [{turns}]}}'
+    )
+    began = time.perf_counter()
+    with pytest.raises(InvalidRecordError, match="copies_per_tile must be an int from 1 to 6"):
+        GameRecord.loads(text)
+    assert time.perf_counter() - began < 0.05
+
+
+@pytest.mark.parametrize("kind", [RuleSet, CardsRuleSet])
+def test_every_number_among_the_options_has_a_range_that_json_keeps_too(kind: type[RuleSet | CardsRuleSet]) -> None:
+    numbers = [field for field in attrs.fields(kind) if field.type in ("int", "int | None", int)]
+    assert numbers
+    for field in numbers:
+        bounds = option_range(kind, field.name)
+        assert bounds is not None, f"{field.name} has no range"
+        for bad in (bounds.low - 1, bounds.high + 1, 10**5000, -(10**5000), True, 2.0):
+            with pytest.raises(InvalidOptionsError, match=field.name):
+                kind(**{field.name: bad})  # type: ignore[arg-type]
+    for bad in (10**5000, 7, -1, True):
+        data = GameRecord(players=("Ann", "Bob")).to_json()
+        data["rules"]["copies_per_tile"] = bad
+        with pytest.raises(InvalidRecordError, match="copies_per_tile"):
+            GameRecord.from_json(data)
+
+
+def test_a_record_of_exchanges_under_the_largest_options_replays_in_time_that_grows_with_it() -> None:
+    rules = RuleSet(copies_per_tile=6, max_players=2, hand_size=18)
+    state = new_game(["Ann", "Bob"], seed=5, rules=rules)
+    state = apply(state, next(iter(legal_moves(state).placements())))
+    for _ in range(60):
+        state = apply(state, Exchange(state.hand))
+    record = GameRecord.from_game(state)
+    began = time.perf_counter()
+    assert record.replay().final == state
+    per_turn = (time.perf_counter() - began) / len(state.history)
+    assert per_turn < 0.01, f"{per_turn * 1000:.1f} ms a turn"
+
+
+# Unchecked constructors stay fast, and the checking entry points catch what they let through
+
+
+def test_a_state_built_raw_around_a_broken_table_is_refused_by_every_checking_entry_point() -> None:
+    state = new_game(["Ann", "Bob"], seed=3)
+    state = apply(state, next(iter(legal_moves(state).placements())))
+    (x, y), tile = next(iter(state.board.items()))
+    # A tile of another colour and another shape next to the first one: a line mixing both (Rule LINE-2).
+    odd = next(t for t in state.bag if t.colour != tile.colour and t.shape != tile.shape)
+    grown = state.board.placed_unchecked({key((x, y - 1)): odd.index})
+    bag = list(state.bag)
+    bag.remove(odd)
+    broken = GameState(**{**attrs.asdict(state, recurse=False), "board": grown, "bag": tuple(bag)})
+    with pytest.raises(InvalidStateError, match="LINE-2"):
+        check_state(broken)
+    with pytest.raises(InvalidRecordError):
+        state_from_json(state_to_json(broken))
+
+
+def test_history_moves_built_without_checks_are_refused_by_check_state() -> None:
+    state = new_game(["Ann", "Bob"], seed=3)
+    state = apply(state, next(iter(legal_moves(state).placements())))
+    turn = state.history[0]
+    far = Place.from_sorted(tuple(((x, y + STRIDE), tile) for (x, y), tile in turn.move.placements))  # type: ignore[union-attr]
+    with pytest.raises(InvalidStateError, match="malformed"):
+        check_state(attrs.evolve(state, history=(attrs.evolve(turn, move=far),)))
+
+
+# Loaders accept only what is consistent, and what they accept they read back
+
+
+def test_a_position_with_a_score_beyond_the_limit_is_refused_and_one_at_it_round_trips() -> None:
+    line = "0,0:RoRs RdRcRxR*BoGo/OoOsOdOcOxO* {}/0 1"
+    with pytest.raises(InvalidNotationError, match="out of range"):
+        parse_position(line.format(MAX_POINTS + 1))
+    state = parse_position(line.format(MAX_POINTS))
+    assert state_from_json(state_to_json(state)) == state
+    assert format_position(parse_position(format_position(state))) == format_position(state)
+
+
+def test_a_saved_state_whose_scores_its_history_does_not_explain_is_refused() -> None:
+    state = played_state(9, turns=8)
+    data = state_to_json(state)
+    data["scores"][0] += 1
+    with pytest.raises(InvalidRecordError, match="its turns earned"):
+        state_from_json(data)
+
+
+def test_a_saved_score_total_that_is_not_the_sum_of_its_parts_is_refused() -> None:
+    state = played_state(9, turns=8)
+    data = state_to_json(state)
+    placed = next(turn for turn in data["history"] if turn["score"]["lines"])
+    placed["score"] = {"total": placed["score"]["total"]}  # the lines left out: the total no longer adds up
+    with pytest.raises(InvalidRecordError, match="not the sum"):
+        state_from_json(data)
+
+
+def test_a_view_whose_tiles_do_not_add_up_to_the_game_is_refused() -> None:
+    state = played_state(4, turns=6)
+    data = view(state, 0).to_json()
+    data["bag_size"] -= 1
+    with pytest.raises(InvalidRecordError, match="TILES-2"):
+        PlayerView.from_json(data)
+
+
+def test_a_view_that_shows_four_copies_of_a_tile_is_refused() -> None:
+    state = played_state(4, turns=6)
+    data = view(state, state.current).to_json()
+    codes = [code for _, _, code in data["board"]]
+    once = next(code for code in codes if codes.count(code) == 1 and code not in data["hand"])
+    data["hand"] = [once] * 3 + data["hand"][3:]
+    with pytest.raises(InvalidRecordError, match="sees 4"):
+        PlayerView.from_json(data)
+
+
+@pytest.mark.parametrize("load", [state_from_json, PlayerView.from_json, GameRecord.from_json])
+def test_the_object_loaders_refuse_integers_too_long_to_print(load: Callable[[object], object]) -> None:
+    for data in ({"format": 10**5000}, {"players": [10**5000]}, [10**5000], {"x": {10**5000: 1}}, 10**5000):
+        with pytest.raises(QwirkleError):
+            load(data)
+
+
+def test_what_new_game_accepts_the_formats_hold() -> None:
+    with pytest.raises(InvalidStateError):
+        new_game(["A" * (MAX_NAME + 1), "Bob"], seed=1)
+    with pytest.raises(InvalidStateError):
+        new_game(["Ann", "Bob"], seed=MAX_SEED + 1)
+    state = new_game(["A" * MAX_NAME, "Bob"], seed=MAX_SEED)
+    assert state_from_json(state_to_json(state)) == state
+
+
+def test_a_game_longer_than_the_formats_hold_fails_when_saved_not_when_loaded() -> None:
+    state = played_state(2, turns=2)
+    long = attrs.evolve(state, history=state.history * (MAX_TURNS // 2 + 1))
+    with pytest.raises(InvalidStateError, match="cannot be saved"):
+        state_to_json(long)
+    with pytest.raises(InvalidStateError, match="cannot be saved"):
+        view(long, 0).to_json()
+
+
+def played_state(seed: int, turns: int) -> GameState:
+    """A state after ``turns`` greedy turns of the game dealt from ``seed``."""
+    state = new_game(["Ann", "Bob"], seed=seed)
+    for _ in range(turns):
+        state = apply(state, GreedyBot(seed=seed).choose(state))
+    return state

@@ -19,7 +19,7 @@ from qwirkle.legality import check, verify
 from qwirkle.lines import group_size
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Place
-from qwirkle.rng import seed_state, shuffle
+from qwirkle.rng import check_seed, seed_state, shuffle
 from qwirkle.ruleset import RuleSet, StartTiebreak, starting_seat
 from qwirkle.scoring import Score
 from qwirkle.state import GameState, Turn, check_hands, check_names, check_player_count, check_state, check_tiles
@@ -64,8 +64,7 @@ def new_game(
         raise InvalidStateError(f"ages must give one number per player, not {brief(ages)}")
     if seed is None:
         seed = secrets.randbits(63)
-    if type(seed) is not int:
-        raise InvalidStateError(f"seed must be an int, not {brief(seed)}")
+    check_seed(seed)
     rng, bag = shuffle(seed_state(seed), [t for t in ALL_TILES for _ in range(rules.copies_per_tile)])
     hands = []
     for _ in players:
@@ -119,8 +118,7 @@ def position(
     if not isinstance(board, Board):
         board = Board(board)
     hands = check_hands(hands)
-    if type(seed) is not int:
-        raise InvalidStateError(f"seed must be an int, not {brief(seed)}")
+    check_seed(seed)
     rng = seed_state(seed)
     if bag is None:
         left = tiles_left(rules.copies_per_tile, board.values(), *hands)

@@ -20,7 +20,7 @@ from qwirkle.cards.series import Table, canonical_table, series_fault
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.turns import CardsTurn
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.rng import seed_state, shuffle
+from qwirkle.rng import MAX_RNG, check_seed, seed_state, shuffle
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 
 __all__ = ["check_players", "check_state", "position"]
@@ -172,11 +172,12 @@ def check_state(state: CardsState) -> CardsState:
         raise InvalidStateError(f"current seat {brief(current)} does not exist")
     if type(state.starter) is not int or not 0 <= state.starter < n:
         raise InvalidStateError(f"starter seat {brief(state.starter)} does not exist")
-    _count(state.rng, "rng", 0)
+    if type(state.rng) is not int or not 0 <= state.rng <= MAX_RNG:
+        raise InvalidStateError(f"rng must be an int from 0 to 2**64 - 1, not {brief(state.rng)}")
     _count(state.passes, "passes", 0)
     _count(state.deals, "deals", 1)
-    if state.seed is not None and type(state.seed) is not int:
-        raise InvalidStateError(f"seed must be an int or None, not {brief(state.seed)}")
+    if state.seed is not None:
+        check_seed(state.seed)
     if type(state.redrawn) is not bool:
         raise InvalidStateError(f"redrawn must be a bool, not {brief(state.redrawn)}")
     for seat, hand in enumerate(hands):
@@ -242,8 +243,7 @@ def position(
         raise InvalidStateError(
             f"qwirkles must hold one sequence of claimed series per player, not {brief(qwirkles)}"
         ) from None
-    if type(seed) is not int:
-        raise InvalidStateError(f"seed must be an int, not {brief(seed)}")
+    check_seed(seed)
     shuffled = seed_state(seed)
     if deck is None:
         left = tiles_left(COPIES, *table_t, *hand_t, *(series for won in claimed for series in won))

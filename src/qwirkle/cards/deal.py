@@ -10,7 +10,7 @@ from qwirkle.cards.rules import COPIES, CardsRuleSet
 from qwirkle.cards.series import TYPE_KINDS, mask_of
 from qwirkle.cards.state import CardsState
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.rng import seed_state, shuffle
+from qwirkle.rng import check_seed, seed_state, shuffle
 from qwirkle.ruleset import starting_seat
 from qwirkle.tiles import ALL_TILES, Tile
 
@@ -89,8 +89,7 @@ def new_game(
         raise InvalidStateError("ages must give one number per player")
     if seed is None:
         seed = secrets.randbits(63)
-    if type(seed) is not int:
-        raise InvalidStateError(f"seed must be an int, not {brief(seed)}")
+    check_seed(seed)
     rng = seed_state(seed)
     size = rules.cards_hand_size
     deals = 0
