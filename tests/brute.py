@@ -17,6 +17,7 @@ from itertools import combinations, permutations
 from typing import Final, TypeAlias
 
 from qwirkle import Exchange, GameState, Move, Pass, Place, RuleSet, Tile
+from qwirkle.geometry import MAX_COORD
 
 Cell: TypeAlias = tuple[int, int]
 
@@ -217,11 +218,14 @@ def _openings(hand: Sequence[Tile], rules: RuleSet) -> set[Place]:
 
 
 def _lines_of_cells(board: Mapping[Cell, Tile]) -> Iterator[list[Cell]]:
-    """Every row and every column crossing the table's bounding box grown by ``EXPANSION``, as cell lists."""
+    """Every row and every column crossing the table's bounding box grown by ``EXPANSION``, as cell lists.
+
+    The library's table ends at ``±MAX_COORD`` (no rule has an edge, but cells need a range): no cell beyond.
+    """
     xs = [x for x, _ in board]
     ys = [y for _, y in board]
-    x_range = range(min(xs) - EXPANSION, max(xs) + EXPANSION + 1)
-    y_range = range(min(ys) - EXPANSION, max(ys) + EXPANSION + 1)
+    x_range = range(max(min(xs) - EXPANSION, -MAX_COORD), min(max(xs) + EXPANSION, MAX_COORD) + 1)
+    y_range = range(max(min(ys) - EXPANSION, -MAX_COORD), min(max(ys) + EXPANSION, MAX_COORD) + 1)
     for y in y_range:
         yield [(x, y) for x in x_range]
     for x in x_range:

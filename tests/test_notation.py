@@ -22,8 +22,8 @@ from qwirkle import (
     Tile,
 )
 from qwirkle.geometry import COORD_LIMIT
+from qwirkle.limits import MAX_NOTATION_LENGTH
 from qwirkle.notation import (
-    MAX_NOTATION_LENGTH,
     format_cell,
     format_move,
     format_tile,

@@ -97,7 +97,7 @@ def test_tiles_added_off_one_line_refresh_the_frontier_both_ways() -> None:
     board = Board({(0, 0): red_circle})
     board.frontier()
     # Not a legal move, but the board's bookkeeping must not depend on that: (1, 1) ends a row and a column.
-    grown = board.placed({key((1, 0)): red_square.index, key((0, 1)): Tile(Colour.BLUE, Shape.CIRCLE).index})
+    grown = board.placed_unchecked({key((1, 0)): red_square.index, key((0, 1)): Tile(Colour.BLUE, Shape.CIRCLE).index})
     assert grown.derived() == Board(grown.items()).derived()
     _, row_run, _, column_run = grown.frontier()[key((1, 1))]
     assert row_run == column_run == 1

@@ -26,6 +26,7 @@ from qwirkle import (
     RuleSet,
     parse_move,
 )
+from qwirkle.limits import MAX_JSON_CHARS, MAX_JSON_ITEMS, MAX_JSON_OBJECTS
 from qwirkle.records import GameRecord, RecordedTurn
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.state_json import state_from_json, state_to_json
@@ -347,7 +348,9 @@ def test_a_record_without_tiles_still_refuses_bad_lines() -> None:
             '{"format": "qwirkle-record", "version": 1, "players": ["A", "B"], "turns": [{"player": 0, "score": 0}]}',
             "either a move",
         ),
-        ('"' + "x" * 600_000 + '"', "limit"),
+        ('"' + "x" * (MAX_JSON_CHARS + 1) + '"', "limit"),
+        ("[" + "{}," * (MAX_JSON_OBJECTS + 1) + "{}]", "objects"),
+        ("[" + "0," * (MAX_JSON_ITEMS + 1) + "0]", "commas"),
         ("9" * 5000, "not valid JSON"),
     ],
 )

@@ -46,7 +46,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from qwirkle import Rule
 from qwirkle.catalogue import DOCUMENTS, SECTIONS, Choice, Section, Source
-from qwirkle.ruleset import option_rules
+from qwirkle.ruleset import option_range, option_rules
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -217,6 +217,17 @@ def _rule_refs(rules: Sequence[Rule]) -> nodes.paragraph:
             para += nodes.Text(", ")
         para += _rule_ref(rule)
     return para
+
+
+def _option_values(cls: Any, name: str) -> str:
+    """The values an option may take: the range of a number, or every value of an enum or a bool."""
+    bounds = option_range(cls, name)
+    if bounds is not None:
+        return f"{bounds.low} to {bounds.high}" + (" or None" if bounds.optional else "")
+    value = getattr(cls(), name)
+    if isinstance(value, bool):
+        return "True or False"
+    return ", ".join(repr(member) for member in type(value))
 
 
 def _option_default(option: str) -> str:
@@ -496,14 +507,20 @@ class OptionsDirective(_CatalogueDirective):
             if cls is None:
                 continue
             table = nodes.table(classes=["qwirkle-options"])
-            group = nodes.tgroup(cols=4)
+            group = nodes.tgroup(cols=5)
             table += group
-            for width in (28, 18, 14, 40):
+            for width in (24, 14, 14, 12, 36):
                 group += nodes.colspec(colwidth=width)
             head = nodes.thead()
             group += head
             head += SourcesDirective._row(
-                [nodes.Text("Option"), nodes.Text("Default"), nodes.Text("Rules"), nodes.Text("What it does")]
+                [
+                    nodes.Text("Option"),
+                    nodes.Text("Default"),
+                    nodes.Text("Values"),
+                    nodes.Text("Rules"),
+                    nodes.Text("What it does"),
+                ]
             )
             body = nodes.tbody()
             group += body
@@ -520,6 +537,7 @@ class OptionsDirective(_CatalogueDirective):
                     [
                         _option_ref(option, with_default=False),
                         nodes.literal(_option_default(option), _option_default(option)),
+                        nodes.Text(_option_values(cls, field.name)),
                         rule_cell,
                         nodes.Text(_plain(text)),
                     ]

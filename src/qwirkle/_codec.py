@@ -16,24 +16,24 @@ import attrs
 from attrs import AttrsInstance
 
 from qwirkle.endings import EndReason, Outcome, outcome_of
-from qwirkle.errors import InvalidOptionsError, InvalidRecordError, QwirkleError
-from qwirkle.geometry import COORD_LIMIT, Cell
+from qwirkle.errors import InvalidOptionsError, InvalidRecordError, InvalidStateError, QwirkleError, brief
+from qwirkle.geometry import MAX_COORD, Cell
+from qwirkle.limits import (
+    MAX_JSON_CHARS,
+    MAX_JSON_ITEMS,
+    MAX_JSON_OBJECTS,
+    MAX_LIST,
+    MAX_NAME,
+    MAX_POINTS,
+    MAX_SEATS,
+    MAX_TURNS,
+)
 from qwirkle.moves import Move
 from qwirkle.notation import format_move, format_tile, parse_move, parse_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.tiles import Tile
 
-MAX_JSON_CHARS: Final = 512 * 1024
-"""The longest JSON text read: a long game record takes well under 100 kB."""
-MAX_LIST: Final = 20_000
-"""The longest list read anywhere in a record."""
-MAX_NAME: Final = 100
-"""The longest player name."""
-MAX_POINTS: Final = 10**9
-"""Scores above this cannot happen in a game and are refused."""
-MAX_TURNS: Final = 5_000
-"""The most turns a state's history or a record may hold."""
 FORMAT_VERSION: Final = 1
 """The version of the state, view and record formats this library writes and reads."""
 
@@ -52,7 +52,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name, value in pairs:
         if name in out:
-            raise ValueError(f"the key {name!r} appears twice")
+            raise ValueError(f"the key {brief(name)} appears twice")
         out[name] = value
     return out
 
@@ -70,12 +70,26 @@ def load_text(text: object, what: str) -> JSON:
         raise InvalidRecordError(f"{what} must be JSON text, not {type(text).__name__}")
     if len(text) > MAX_JSON_CHARS:
         raise InvalidRecordError(f"{what} is {len(text)} characters long; the limit is {MAX_JSON_CHARS}")
+    # Counted before parsing, at the speed of a string search: parsing makes a Python value of each.
+    if text.count("{") > MAX_JSON_OBJECTS:
+        raise InvalidRecordError(f"{what} holds more than {MAX_JSON_OBJECTS} objects")
+    if text.count(",") > MAX_JSON_ITEMS:
+        raise InvalidRecordError(f"{what} holds more than {MAX_JSON_ITEMS} commas")
     try:
         return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except RecursionError:
         raise InvalidRecordError(f"{what} is nested too deeply") from None
     except ValueError as error:
         raise InvalidRecordError(f"{what} is not valid JSON: {error}") from None
+
+
+def check_writable(turns: int) -> None:
+    """Refuse to write a game of more turns than the loaders read (:data:`~qwirkle.limits.MAX_TURNS`).
+
+    The library writes only what it reads back: such a game would be lost on loading, so it fails on saving.
+    """
+    if turns > MAX_TURNS:
+        raise InvalidStateError(f"a game of {turns} turns cannot be saved: the formats hold {MAX_TURNS} turns at most")
 
 
 def dump_text(value: JSON) -> str:
@@ -120,10 +134,10 @@ class Reader:
         known = set(required) | set(optional)
         for name in self.value:
             if name not in known:
-                raise self.fail(f"unknown key {str(name)[:40]!r}")
+                raise self.fail(f"unknown key {brief(name)}")
         for name in required:
             if name not in self.value:
-                raise self.fail(f"the key {name!r} is missing")
+                raise self.fail(f"the key {brief(name)} is missing")
         return {name: Reader(value, f"{self.path}.{name}") for name, value in self.value.items()}
 
     def items(self, most: int = MAX_LIST, fewest: int = 0) -> list[Reader]:
@@ -138,11 +152,17 @@ class Reader:
         if type(self.value) is not int:
             raise self.fail(f"expected an integer, not {_kind(self.value)}")
         if not low <= self.value <= high:
-            raise self.fail(f"{self.value if abs(self.value) < 10**30 else 'the number'} is out of range")
+            raise self.fail(f"{brief(self.value)} is out of range")
         return self.value
 
     def optional_integer(self, low: int = 0, high: int = MAX_POINTS) -> int | None:
         return None if self.value is None else self.integer(low, high)
+
+    def any_integer(self) -> int:
+        """An int of any size (booleans and floats are refused): for a value whose range someone else checks."""
+        if type(self.value) is not int:
+            raise self.fail(f"expected an integer, not {_kind(self.value)}")
+        return self.value
 
     def boolean(self) -> bool:
         if not isinstance(self.value, bool):
@@ -161,7 +181,7 @@ class Reader:
         for member in kind:
             if member.value == text:
                 return member
-        raise self.fail(f"unknown value {text!r}; expected one of {', '.join(str(m.value) for m in kind)}")
+        raise self.fail(f"unknown value {brief(text)}; expected one of {', '.join(str(m.value) for m in kind)}")
 
     def tile(self) -> Tile:
         return self.parsed(parse_tile, 10)
@@ -171,7 +191,7 @@ class Reader:
 
     def cell(self) -> Cell:
         x, y = self.items(2, 2)
-        return (x.integer(-COORD_LIMIT + 1, COORD_LIMIT - 1), y.integer(-COORD_LIMIT + 1, COORD_LIMIT - 1))
+        return (x.integer(-MAX_COORD, MAX_COORD), y.integer(-MAX_COORD, MAX_COORD))
 
     def move(self) -> Move:
         return self.parsed(parse_move, 1000)
@@ -222,7 +242,7 @@ def decode_score(reader: Reader) -> Score:
     bonus = fields["end_bonus"].integer() if "end_bonus" in fields else 0
     total = fields["total"].integer()
     score = Score(total, tuple(lines), parts["qwirkle_points"], parts["lone_tile_points"], bonus)
-    if "lines" in fields and total != sum(line.points for line in lines) + sum(parts.values()) + bonus:
+    if total != sum(line.points for line in lines) + sum(parts.values()) + bonus:
         raise fields["total"].fail(f"the total {total} is not the sum of the lines and bonuses")
     return score
 
@@ -237,10 +257,6 @@ def encode_rules(rules: AttrsInstance) -> dict[str, JSON]:
         value = getattr(rules, field.name)
         out[field.name] = value.value if isinstance(value, enum.Enum) else value
     return out
-
-
-MAX_OPTION: Final = 10**4
-"""The largest number any option may be given in JSON."""
 
 
 _READERS: dict[type, tuple[tuple[str, Callable[[Reader], object]], ...]] = {}
@@ -261,10 +277,11 @@ def _reader_for(annotation: object) -> Callable[[Reader], object]:
         return lambda item: item.enum(annotation)
     if annotation is bool:
         return Reader.boolean
+    # The range of a number is the option's own (its validator's), checked when the rule set is made.
     if annotation is int:
-        return lambda item: item.integer(0, MAX_OPTION)
+        return Reader.any_integer
     if annotation == int | None:
-        return lambda item: item.optional_integer(0, MAX_OPTION)
+        return lambda item: None if item.value is None else item.any_integer()
     raise TypeError(f"no JSON reader for an option of type {annotation!r}")
 
 
@@ -318,7 +335,7 @@ def decode_outcome(reader: Reader, players: int) -> Outcome | None:
 
 def players_of(reader: Reader, rules: RuleSet) -> tuple[str, ...]:
     """Distinct player names, as many as the rules allow (Rule SETUP-1)."""
-    names = tuple(item.text() for item in reader.items(16))
+    names = tuple(item.text() for item in reader.items(MAX_SEATS))
     if len(set(names)) != len(names):
         raise reader.fail("player names must be distinct")
     if not rules.min_players <= len(names) <= rules.max_players:

@@ -9,23 +9,47 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
+from typing import Final
 
 from qwirkle.anchors import AnchorMemo
-from qwirkle.errors import InvalidStateError
+from qwirkle.errors import InvalidStateError, brief
 from qwirkle.frontier import Frontier, FrontierCell, grown_frontier, whole_frontier
-from qwirkle.geometry import STRIDE, Cell, cell_of, check_cell, key
-from qwirkle.lines import line_fault
+from qwirkle.geometry import HALF_STRIDE, MAX_COORD, STRIDE, Cell, cell_of, check_cell, key, key_in_range, lookup_key
+from qwirkle.lines import MAX_LINE, line_fault
 from qwirkle.text import grid_text
 from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = ["Board"]
 
+# A move reaches at most six cells from the tiles on the table (a line has six tiles, Rule LINE-4): while every
+# tile lies this far inside the range, nothing the move generator finds can be out of range.
+_SAFE: Final = MAX_COORD - MAX_LINE
+_SAFE_LOW: Final = -_SAFE * STRIDE - HALF_STRIDE
+_SAFE_HIGH: Final = _SAFE * STRIDE + HALF_STRIDE
+_Y_LOW: Final = HALF_STRIDE - _SAFE
+_Y_HIGH: Final = HALF_STRIDE + _SAFE
+_LOW_BITS: Final = STRIDE - 1
+
+
+def _near_edge(keys: Iterable[int]) -> bool:
+    """Whether a cell of ``keys`` lies within six cells of the coordinate limit.
+
+    Its x is read from the key's range, its y from the key's low bits: no cell is decoded.
+    """
+    # A loop, not all(...): it runs at every move applied, and a generator costs more.
+    for k in keys:  # noqa: SIM110
+        if not (_SAFE_LOW <= k < _SAFE_HIGH and _Y_LOW <= (k + HALF_STRIDE) & _LOW_BITS <= _Y_HIGH):
+            return True
+    return False
+
 
 class Board(Mapping[Cell, Tile]):
     """The tiles on the table: a read-only mapping from cell to tile.
 
-    A board built from outside is checked: every line valid (Rules LINE-2 to
-    LINE-4) and every tile connected to the others (Rule PLACE-4).
+    A board built from outside is checked: every cell in range (see
+    :data:`~qwirkle.geometry.COORD_LIMIT`), every line valid (Rules LINE-2 to
+    LINE-4) and every tile connected to the others (Rule PLACE-4). Looking up
+    anything that is not a cell in range finds no tile.
 
     >>> from qwirkle import Colour, Shape, Tile
     >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE), (1, 0): Tile(Colour.RED, Shape.SQUARE)})
@@ -37,9 +61,10 @@ class Board(Mapping[Cell, Tile]):
     ((0, 0), (1, 0))
     """
 
-    __slots__ = ("_frontier", "_grid", "_hash", "_memo", "_pending")
+    __slots__ = ("_edge", "_frontier", "_grid", "_hash", "_memo", "_pending")
 
     _grid: dict[int, int]
+    _edge: bool
     _hash: int | None
     _frontier: Frontier | None
     _pending: tuple[Frontier, tuple[int, ...]] | None
@@ -52,15 +77,16 @@ class Board(Mapping[Cell, Tile]):
             try:
                 cell, tile = pair
             except (TypeError, ValueError):
-                raise InvalidStateError(f"a board entry is a (cell, tile) pair, not {pair!r}") from None
+                raise InvalidStateError(f"a board entry is a (cell, tile) pair, not {brief(pair)}") from None
             k = key(check_cell(cell))
             if not isinstance(tile, Tile):
-                raise InvalidStateError(f"the board holds tiles, not {tile!r} at {cell}")
+                raise InvalidStateError(f"the board holds tiles, not {brief(tile)} at {cell}")
             if k in grid:
-                raise InvalidStateError(f"two tiles at {cell}")
+                raise InvalidStateError(f"two tiles at {brief(cell)}")
             grid[k] = tile.index
         _check_grid(grid)
         self._grid = grid
+        self._edge = _near_edge(grid)
         self._hash = None
         self._frontier = None
         self._pending = None
@@ -71,30 +97,80 @@ class Board(Mapping[Cell, Tile]):
         cls,
         grid: dict[int, int],
         pending: tuple[Frontier, tuple[int, ...]] | None = None,
+        edge: bool | None = None,
     ) -> Board:
         """A board over ``grid`` (which it now owns), trusted and unchecked."""
         board = object.__new__(cls)
         # Straight to the slots: the guarding __setattr__ costs a Python call per field.
         _set = object.__setattr__
         _set(board, "_grid", grid)
+        _set(board, "_edge", _near_edge(grid) if edge is None else edge)
         _set(board, "_hash", None)
         _set(board, "_frontier", None)
         _set(board, "_pending", pending)
         _set(board, "_memo", None)
         return board
 
-    def placed(self, new: Mapping[int, int]) -> Board:
-        """A new board with tiles added: tile indices by int key (unchecked).
+    def placed_unchecked(self, new: Mapping[int, int]) -> Board:
+        """A new board with tiles added, tile indices by int key, **not checked**: for the engine only.
+
+        The engine calls it with a placement it has just checked against the
+        rules; it checks nothing itself (not the range of the cells, nor the
+        lines, nor the connection), so a board built from anything else may
+        break the rules. :meth:`validated` checks a board however it was built,
+        and :func:`~qwirkle.check_state` does so for a state's board.
 
         If this board's frontier is known, the new board derives its own (and
         its runs of tiles) from it when first asked: only the cells at the
         ends of the lines through the new tiles change.
+
+        >>> from qwirkle import Colour, Shape, Tile
+        >>> from qwirkle.geometry import key
+        >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
+        >>> board.placed_unchecked({key((1, 0)): Tile(Colour.BLUE, Shape.SQUARE).index}).validated()
+        Traceback (most recent call last):
+            ...
+        qwirkle.errors.InvalidStateError: the row starting at (0, 0) breaks rule LINE-2
         """
         grid = self._grid.copy()
         grid.update(new)
+        edge = self._edge or _near_edge(new)
         if self._frontier is None:
-            return Board._of(grid)
-        return Board._of(grid, (self._frontier, tuple(new)))
+            return Board._of(grid, None, edge)
+        return Board._of(grid, (self._frontier, tuple(new)), edge)
+
+    def validated(self) -> Board:
+        """This board, if every cell is in range, every line valid and the tiles connected; else raise.
+
+        Raises :class:`~qwirkle.InvalidStateError` (Rules LINE-2 to LINE-4,
+        PLACE-4). A board built with ``Board(...)`` always passes; one grown
+        with :meth:`placed_unchecked` is only as good as what was added.
+
+        >>> from qwirkle import Colour, Shape, Tile
+        >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
+        >>> board.validated() is board
+        True
+        """
+        for k in self._grid:
+            if not key_in_range(k):
+                raise InvalidStateError(f"a tile lies out of range, beyond ±{MAX_COORD}")
+        _check_grid(self._grid)
+        return self
+
+    @property
+    def near_edge(self) -> bool:
+        """Whether a tile lies within six cells of the coordinate limit, so that a move could reach beyond it.
+
+        Cells beyond the limit never take a tile: the board leaves them out of
+        its :meth:`frontier`, and the move generator drops what would reach
+        them.
+
+        >>> from qwirkle import Colour, Shape, Tile
+        >>> from qwirkle.geometry import MAX_COORD
+        >>> Board({(MAX_COORD, 0): Tile(Colour.RED, Shape.CIRCLE)}).near_edge
+        True
+        """
+        return self._edge
 
     def knows_frontier(self) -> bool:
         """Whether :meth:`frontier` is cheap now: already worked out, or derivable from the board this one grew from.
@@ -141,6 +217,11 @@ class Board(Mapping[Cell, Tile]):
             frontier = grown_frontier(parent, self._grid, new)
         else:
             frontier = whole_frontier(self._grid)
+        if self._edge:
+            # No tile goes beyond the limit: the cells there are not part of the frontier (the dict is new).
+            cells = frontier.cells
+            for k in [k for k in cells if not key_in_range(k)]:
+                del cells[k]
         object.__setattr__(self, "_frontier", frontier)
         object.__setattr__(self, "_pending", None)
         return frontier
@@ -170,16 +251,14 @@ class Board(Mapping[Cell, Tile]):
         return found
 
     def __getitem__(self, cell: Cell) -> Tile:
-        try:
-            return ALL_TILES[self._grid[key(cell)]]
-        except (KeyError, TypeError, ValueError):
-            raise KeyError(cell) from None
+        # Only a cell in range has a key: any other value would share the key of some cell of the table.
+        index = self._grid.get(lookup_key(cell))  # type: ignore[arg-type]
+        if index is None:
+            raise KeyError(cell)
+        return ALL_TILES[index]
 
     def __contains__(self, cell: object) -> bool:
-        try:
-            return key(cell) in self._grid  # type: ignore[arg-type]
-        except (TypeError, ValueError):
-            return False
+        return lookup_key(cell) in self._grid
 
     def __iter__(self) -> Iterator[Cell]:
         return (cell_of(k) for k in sorted(self._grid))
@@ -241,15 +320,18 @@ class Board(Mapping[Cell, Tile]):
         return (min(xs), min(ys)), (max(xs), max(ys))
 
     def row(self, cell: Cell) -> tuple[Cell, ...]:
-        """The run of occupied cells through ``cell`` along its row (``cell`` included if occupied)."""
-        return tuple(cell_of(k) for k in _run(self._grid, key(cell), STRIDE))
+        """The run of occupied cells through ``cell`` along its row (``cell`` included if occupied).
+
+        ``cell`` must be a cell in range, else :class:`~qwirkle.InvalidStateError`.
+        """
+        return tuple(cell_of(k) for k in _run(self._grid, key(check_cell(cell)), STRIDE))
 
     def column(self, cell: Cell) -> tuple[Cell, ...]:
-        """The run of occupied cells through ``cell`` along its column."""
-        return tuple(cell_of(k) for k in _run(self._grid, key(cell), 1))
+        """The run of occupied cells through ``cell`` along its column (``cell`` must be in range)."""
+        return tuple(cell_of(k) for k in _run(self._grid, key(check_cell(cell)), 1))
 
     def lines_through(self, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
-        """The lines (runs of two or more tiles, Rule LINE-1) that contain ``cell``."""
+        """The lines (runs of two or more tiles, Rule LINE-1) that contain ``cell`` (which must be in range)."""
         return tuple(line for line in (self.row(cell), self.column(cell)) if len(line) >= 2)
 
 

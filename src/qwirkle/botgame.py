@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
+from qwirkle import limits
 from qwirkle.errors import QwirkleError
 from qwirkle.game import apply, new_game
 from qwirkle.moves import Move
@@ -29,8 +30,8 @@ from qwirkle.views import view as view_of
 
 __all__ = ["MAX_TURNS", "Bot", "BotError", "TurnLimitError", "run_game"]
 
-MAX_TURNS: Final = 10_000
-"""The default turn limit of :func:`run_game`; real games take well under 200 turns."""
+MAX_TURNS: Final = limits.MAX_TURNS
+"""The default turn limit of :func:`run_game`, the longest game the formats save; real games take under 200 turns."""
 
 
 class BotError(QwirkleError):

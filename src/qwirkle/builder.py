@@ -32,7 +32,7 @@ from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.events import explain_score
 from qwirkle.geometry import Cell, check_cell
 from qwirkle.legality import verify
@@ -91,7 +91,7 @@ class TurnBuilder:
 
     def __init__(self, state: GameState, placed: Iterable[tuple[Cell, Tile]] = ()) -> None:
         if not isinstance(state, GameState):
-            raise InvalidMoveError(f"a turn is built on a GameState, not {state!r}")
+            raise InvalidMoveError(f"a turn is built on a GameState, not {brief(state)}")
         anchored = _candidates(state)
         self._init(state, (), anchored, anchored, state.is_opening)
         turn = self
@@ -99,7 +99,7 @@ class TurnBuilder:
             try:
                 cell, tile = pair
             except (TypeError, ValueError):
-                raise InvalidMoveError(f"a placed tile is a (cell, tile) pair, not {pair!r}") from None
+                raise InvalidMoveError(f"a placed tile is a (cell, tile) pair, not {brief(pair)}") from None
             turn = turn.add(cell, tile)
         self._init(state, turn.placed, anchored, turn._candidates, state.is_opening)
 
@@ -237,7 +237,7 @@ class TurnBuilder:
     def remove(self, cell: Cell) -> TurnBuilder:
         """The builder without the tile placed on ``cell`` (the others stay, in order)."""
         if not any(c == cell for c, _ in self.placed):
-            raise InvalidMoveError(f"no tile was placed on {cell!r} this turn")
+            raise InvalidMoveError(f"no tile was placed on {brief(cell)} this turn")
         return TurnBuilder(self.state, [(c, t) for c, t in self.placed if c != cell])
 
     def clear(self) -> TurnBuilder:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import reprlib
+
 from qwirkle.catalogue import Rule
 
 __all__ = [
@@ -12,7 +14,31 @@ __all__ = [
     "InvalidStateError",
     "QwirkleError",
     "ReplayError",
+    "brief",
 ]
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring = _SHORT.maxother = 40
+_SHORT.maxlist = _SHORT.maxtuple = _SHORT.maxdict = _SHORT.maxset = _SHORT.maxfrozenset = 4
+_SHORT.maxlevel = 3
+
+
+def brief(value: object) -> str:
+    """A short repr of a value from outside, for an error message: never long, never an error itself.
+
+    An integer too long to show is told by its size (Python refuses to print
+    one of more than 4,300 digits); a long string or list is cut.
+
+    >>> brief(10**5000), brief("x" * 100), brief(list(range(100)))
+    ('an integer of 16610 bits', "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'", '[0, 1, 2, 3, ...]')
+    """
+    if type(value) is int and value.bit_length() > 100:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        return _SHORT.repr(value)
+    except ValueError:
+        return f"a {type(value).__name__} holding an integer too long to show"
 
 
 class QwirkleError(ValueError):

@@ -13,13 +13,13 @@ import attrs
 
 from qwirkle.board import Board
 from qwirkle.endings import end_reason, outcome_of, passes_in_a_row
-from qwirkle.errors import InvalidStateError
+from qwirkle.errors import InvalidStateError, brief
 from qwirkle.geometry import Cell
 from qwirkle.legality import check, verify
 from qwirkle.lines import group_size
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Place
-from qwirkle.rng import seed_state, shuffle
+from qwirkle.rng import check_seed, seed_state, shuffle
 from qwirkle.ruleset import RuleSet, StartTiebreak, starting_seat
 from qwirkle.scoring import Score
 from qwirkle.state import GameState, Turn, check_hands, check_names, check_player_count, check_state, check_tiles
@@ -53,7 +53,7 @@ def new_game(
     """
     rules = RuleSet() if rules is None else rules
     if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
+        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
     players = check_names(players)
     check_player_count(rules, len(players))
     if ages is not None and (
@@ -61,11 +61,10 @@ def new_game(
         or len(ages) != len(players)
         or not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in ages)
     ):
-        raise InvalidStateError(f"ages must give one number per player, not {ages!r}")
+        raise InvalidStateError(f"ages must give one number per player, not {brief(ages)}")
     if seed is None:
         seed = secrets.randbits(63)
-    if type(seed) is not int:
-        raise InvalidStateError(f"seed must be an int, not {seed!r}")
+    check_seed(seed)
     rng, bag = shuffle(seed_state(seed), [t for t in ALL_TILES for _ in range(rules.copies_per_tile)])
     hands = []
     for _ in players:
@@ -115,12 +114,11 @@ def position(
     """
     rules = RuleSet() if rules is None else rules
     if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
+        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
     if not isinstance(board, Board):
         board = Board(board)
     hands = check_hands(hands)
-    if type(seed) is not int:
-        raise InvalidStateError(f"seed must be an int, not {seed!r}")
+    check_seed(seed)
     rng = seed_state(seed)
     if bag is None:
         left = tiles_left(rules.copies_per_tile, board.values(), *hands)
@@ -131,9 +129,9 @@ def position(
     if scores is None:
         scores = (0,) * len(names)
     elif isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
-        raise InvalidStateError(f"scores must be a sequence of ints, not {scores!r}")
+        raise InvalidStateError(f"scores must be a sequence of ints, not {brief(scores)}")
     if type(current) is not int:
-        raise InvalidStateError(f"current must be a seat number, not {current!r}")
+        raise InvalidStateError(f"current must be a seat number, not {brief(current)}")
     return check_state(
         GameState(
             players=names,
@@ -226,7 +224,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
             hand += bag[len(bag) - draw :]
             bag = bag[: len(bag) - draw]
         hands[seat] = hand
-        board = board.placed(placed)
+        board = board.placed_unchecked(placed)
         idle = 0
     elif isinstance(move, Exchange):
         k = len(move)

@@ -7,7 +7,7 @@ from typing import TypeAlias
 
 from qwirkle.catalogue import Rule
 from qwirkle.endings import Outcome
-from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.geometry import STRIDE, Cell, cell_of
 from qwirkle.lines import ALL_TYPES, MAX_LINE, TILE_TYPES, group_size, line_fault
 from qwirkle.movegen import can_place
@@ -96,7 +96,7 @@ def _check(state: GameState, move: Move, seat: int | None) -> _Found:
     if isinstance(move, Pass):
         _verify_pass(state)
         return {}, [], state.hand
-    raise IllegalMoveError(Rule.TURN_1, f"{move!r} is not a move")
+    raise IllegalMoveError(Rule.TURN_1, f"{brief(move)} is not a move")
 
 
 def is_legal(state: GameState, move: Move, *, seat: int | None = None) -> bool:

@@ -33,7 +33,7 @@ from typing import NamedTuple, TypeAlias
 from qwirkle.anchors import AnchorMemo, Ends, anchor_ends
 from qwirkle.board import Board
 from qwirkle.frontier import NO_LINES, Frontier, FrontierCell, Runs
-from qwirkle.geometry import STRIDE
+from qwirkle.geometry import STRIDE, key_in_range
 from qwirkle.lines import MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import line_points, line_points_table
@@ -417,12 +417,17 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
 
     On an empty board the windows are the openings laid from cell (0, 0)
     towards +x or +y, one per allowed group, so that the placements are
-    every ordering of each group (Rule START-4).
+    every ordering of each group (Rule START-4). No window holds a cell out
+    of range (see :data:`~qwirkle.geometry.COORD_LIMIT`).
     """
     if not board:
         return _opening_windows(hand, rules)
     bonus = rules.qwirkle_bonus
-    return _table_windows(board.by_key, board.derived(), _mask(hand), bonus, board.anchor_memo(bonus))
+    found = _table_windows(board.by_key, board.derived(), _mask(hand), bonus, board.anchor_memo(bonus))
+    if board.near_edge:
+        # Near the coordinate limit a window may reach beyond it, where no tile may go.
+        found = [window for window in found if all(map(key_in_range, window[0]))]
+    return found
 
 
 def count(found: Sequence[Window]) -> int:

@@ -12,7 +12,7 @@ from typing import TypeAlias
 import attrs
 
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.geometry import Cell, check_cell
 from qwirkle.tiles import Tile
 
@@ -30,24 +30,24 @@ def checked_pair(cell: object, tile: object) -> tuple[Cell, Tile]:
     except QwirkleError as error:
         raise InvalidMoveError(str(error)) from None
     if not isinstance(tile, Tile):
-        raise InvalidMoveError(f"only tiles can be placed, not {tile!r}")
+        raise InvalidMoveError(f"only tiles can be placed, not {brief(tile)}")
     return checked, tile
 
 
 def _placements(tiles: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]]) -> tuple[tuple[Cell, Tile], ...]:
     pairs = tiles.items() if isinstance(tiles, Mapping) else tiles
     if isinstance(pairs, (str, bytes)):
-        raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {pairs!r}")
+        raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {brief(pairs)}")
     out: dict[Cell, Tile] = {}
     try:
         items = list(pairs)
     except TypeError:
-        raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {tiles!r}") from None
+        raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {brief(tiles)}") from None
     for pair in items:
         try:
             cell, tile = pair
         except (TypeError, ValueError):
-            raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {pair!r}") from None
+            raise InvalidMoveError(f"a placement is (cell, tile) pairs, not {brief(pair)}") from None
         cell, tile = checked_pair(cell, tile)
         if cell in out:
             raise IllegalMoveError(Rule.PLACE_5, f"two tiles are placed on {cell}")
@@ -142,10 +142,10 @@ def _exchanged(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
     try:
         out = list(tiles)
     except TypeError:
-        raise InvalidMoveError(f"an exchange is a collection of tiles, not {tiles!r}") from None
+        raise InvalidMoveError(f"an exchange is a collection of tiles, not {brief(tiles)}") from None
     for tile in out:
         if not isinstance(tile, Tile):
-            raise InvalidMoveError(f"only tiles can be exchanged, not {tile!r}")
+            raise InvalidMoveError(f"only tiles can be exchanged, not {brief(tile)}")
     if not out:
         raise IllegalMoveError(Rule.EXCHANGE_1, "an exchange needs at least one tile")
     return tuple(sorted(out))

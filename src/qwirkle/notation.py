@@ -31,6 +31,7 @@ from typing import Final
 
 from qwirkle.errors import InvalidNotationError
 from qwirkle.geometry import COORD_LIMIT, Cell
+from qwirkle.limits import MAX_DIGITS, MAX_NOTATION_LENGTH
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.text import tile_code
 from qwirkle.tiles import ALL_TILES, Tile
@@ -39,8 +40,6 @@ from qwirkle.tiles import SHAPE_LETTERS as SHAPE_LETTERS
 
 __all__ = [
     "DIGITS",
-    "MAX_DIGITS",
-    "MAX_NOTATION_LENGTH",
     "SPACE",
     "Scanner",
     "format_cell",
@@ -53,11 +52,6 @@ __all__ = [
     "parse_tiles",
 ]
 
-MAX_NOTATION_LENGTH: Final = 20_000
-"""The longest text the parsers read; a whole position takes well under 1,000 characters."""
-
-MAX_DIGITS: Final = 10
-"""Most digits a coordinate, score or seat may have: anything longer is out of range anyway."""
 SPACE: Final = " \t"
 """The characters that separate the items of a move or the fields of a position."""
 DIGITS: Final = "0123456789"

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from qwirkle.board import Board
 from qwirkle.game import position
 from qwirkle.geometry import COORD_LIMIT, Cell
-from qwirkle.notation import DIGITS, MAX_DIGITS, SPACE, Scanner, format_tile
+from qwirkle.limits import MAX_POINTS
+from qwirkle.notation import DIGITS, SPACE, Scanner, format_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.state import GameState
 from qwirkle.tiles import Tile
@@ -109,10 +110,10 @@ def parse_position(
     _field_gap(scan)
     hands = _parse_hands(scan)
     _field_gap(scan)
-    scores = [scan.integer("a score", -1, 10**MAX_DIGITS)]
+    scores = [scan.integer("a score", -1, MAX_POINTS + 1)]
     while scan.peek() == "/":
         scan.at += 1
-        scores.append(scan.integer("a score", -1, 10**MAX_DIGITS))
+        scores.append(scan.integer("a score", -1, MAX_POINTS + 1))
     if len(scores) != len(hands):
         raise scan.fail(f"{len(scores)} scores for {len(hands)} hands")
     _field_gap(scan)

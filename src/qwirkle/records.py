@@ -39,6 +39,7 @@ from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError
 from qwirkle.events import report
 from qwirkle.game import apply, new_game
+from qwirkle.limits import MAX_TURNS
 from qwirkle.moves import Move
 from qwirkle.notation import format_move
 from qwirkle.replay import Replay, replay
@@ -159,6 +160,7 @@ class GameRecord:
 
     def to_json(self) -> dict[str, JSON]:
         """The record as JSON-ready data (see ``docs/interfaces.md`` for the schema)."""
+        _codec.check_writable(len(self.turns))
         turns: list[JSON] = []
         for turn in self.turns:
             item: dict[str, JSON] = {"player": turn.seat}
@@ -213,7 +215,7 @@ class GameRecord:
                 raise f["hands"].fail("a record gives either a seed or the dealt hands, not both")
             hands = tuple(item.tiles(rules.hand_size) for item in f["hands"].items(n, n))
         turns = []
-        for item in f["turns"].items(_codec.MAX_TURNS):
+        for item in f["turns"].items(MAX_TURNS):
             t = item.fields(("player", "score"), ("move", "exchanged", "drawn"))
             if ("move" in t) == ("exchanged" in t):
                 raise item.fail("a turn has either a move or a count of exchanged tiles")

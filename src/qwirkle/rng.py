@@ -10,12 +10,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-__all__ = ["seed_state", "shuffle"]
+from qwirkle.errors import InvalidStateError, brief
+from qwirkle.limits import MAX_SEED, MIN_SEED
+
+__all__ = ["MAX_RNG", "check_seed", "seed_state", "shuffle"]
 
 _MASK: Final = (1 << 64) - 1
+MAX_RNG: Final = _MASK
+"""The largest random state: states are 64-bit ints."""
 _GOLDEN: Final = 0x9E3779B97F4A7C15
 
 T = TypeVar("T")
+
+
+def check_seed(seed: object) -> int:
+    """``seed`` if it is an int from :data:`~qwirkle.limits.MIN_SEED` to :data:`~qwirkle.limits.MAX_SEED`, else raise.
+
+    Raises :class:`~qwirkle.InvalidStateError`: a seed the JSON formats could
+    not hold would make a game that cannot be saved.
+
+    >>> check_seed(2**64)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidStateError: a seed is an int from -9223372036854775808 to ..., not 18446744073709551616
+    """
+    if type(seed) is not int or not MIN_SEED <= seed <= MAX_SEED:
+        raise InvalidStateError(f"a seed is an int from {MIN_SEED} to {MAX_SEED}, not {brief(seed)}")
+    return seed
 
 
 def seed_state(seed: int) -> int:

@@ -9,9 +9,20 @@ from typing import Any, ClassVar, Final, TypeVar
 import attrs
 
 from qwirkle.catalogue import Rule
-from qwirkle.errors import InvalidOptionsError, InvalidStateError
+from qwirkle.errors import InvalidOptionsError, InvalidStateError, brief
+from qwirkle.limits import MAX_SEATS
 
-__all__ = ["BlockedEnd", "FinalTiebreak", "RuleSet", "StartTiebreak", "option_examples", "option_rules", "variants"]
+__all__ = [
+    "BlockedEnd",
+    "FinalTiebreak",
+    "IntRange",
+    "RuleSet",
+    "StartTiebreak",
+    "option_examples",
+    "option_range",
+    "option_rules",
+    "variants",
+]
 
 _RULES: Final = "rules"
 """The key of an option field's metadata that holds the rules the option changes."""
@@ -60,7 +71,9 @@ def starting_seat(
     if tiebreak is not None:
         seat = tiebreak(tied)
         if seat not in tied:
-            raise InvalidStateError(f"the tie-break chose seat {seat!r}, which is not one of the tied seats {tied}")
+            raise InvalidStateError(
+                f"the tie-break chose seat {brief(seat)}, which is not one of the tied seats {tied}"
+            )
         return seat
     if ages is None or rule is StartTiebreak.SEAT_ORDER:
         return tied[0]
@@ -85,12 +98,46 @@ class FinalTiebreak(_Option):
     """The tied players share the win; no source names another tie-break."""
 
 
-def _at_least(low: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int or value < low:
-            raise InvalidOptionsError(f"{attribute.name} must be an int of at least {low}, not {value!r}")
+@attrs.frozen
+class IntRange:
+    """An attrs validator: the option is an int from ``low`` to ``high`` (or ``None``, if ``optional``).
 
-    return check
+    Every number among the options has one, so that an option read from outside
+    cannot make the game slow: the bounds are generous multiples of the
+    standard game, and the JSON loaders check them through it.
+
+    >>> IntRange(1, 6)(None, attrs.fields(RuleSet).copies_per_tile, 7)
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidOptionsError: copies_per_tile must be an int from 1 to 6, not 7
+    """
+
+    low: int
+    """The smallest value allowed."""
+    high: int
+    """The largest value allowed."""
+    optional: bool = False
+    """Whether ``None`` is allowed too."""
+
+    def __call__(self, instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+        if value is None and self.optional:
+            return
+        if type(value) is not int or not self.low <= value <= self.high:
+            allowed = f"{'None or ' if self.optional else ''}an int from {self.low} to {self.high}"
+            raise InvalidOptionsError(f"{attribute.name} must be {allowed}, not {brief(value)}")
+
+
+def option_range(rule_set: type[attrs.AttrsInstance], name: str) -> IntRange | None:
+    """The range of the number option ``name`` of ``rule_set``, or ``None`` for an option that is not a number.
+
+    >>> option_range(RuleSet, "hand_size")
+    IntRange(low=1, high=18, optional=False)
+    """
+    fields = attrs.fields_dict(rule_set)
+    if name not in fields:
+        raise InvalidOptionsError(f"{rule_set.__name__} has no option {brief(name)}")
+    validator = fields[name].validator
+    return validator if isinstance(validator, IntRange) else None
 
 
 def enum_option(kind: type[enum.Enum]) -> Any:
@@ -98,7 +145,7 @@ def enum_option(kind: type[enum.Enum]) -> Any:
 
     def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
         if not isinstance(value, kind):
-            raise InvalidOptionsError(f"{attribute.name} must be a {kind.__name__}, not {value!r}")
+            raise InvalidOptionsError(f"{attribute.name} must be a {kind.__name__}, not {brief(value)}")
 
     return check
 
@@ -106,7 +153,7 @@ def enum_option(kind: type[enum.Enum]) -> Any:
 def bool_option(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     """An attrs validator: the value must be a bool, else :class:`~qwirkle.InvalidOptionsError`."""
     if not isinstance(value, bool):
-        raise InvalidOptionsError(f"{attribute.name} must be True or False, not {value!r}")
+        raise InvalidOptionsError(f"{attribute.name} must be True or False, not {brief(value)}")
 
 
 def option_field(default: _T, validator: Any, *rules: Rule, examples: tuple[_T, ...] = ()) -> _T:
@@ -172,14 +219,9 @@ def option_rules(rule_set: type[attrs.AttrsInstance], name: str) -> tuple[Rule, 
     """
     fields = attrs.fields_dict(rule_set)
     if name not in fields:
-        raise InvalidOptionsError(f"{rule_set.__name__} has no option {name!r}")
+        raise InvalidOptionsError(f"{rule_set.__name__} has no option {brief(name)}")
     rules: tuple[Rule, ...] = fields[name].metadata.get(_RULES, ())
     return rules
-
-
-def _optional_positive(instance: object, attribute: attrs.Attribute[int | None], value: int | None) -> None:
-    if value is not None and (type(value) is not int or value < 1):
-        raise InvalidOptionsError(f"{attribute.name} must be None or an int of at least 1, not {value!r}")
 
 
 @attrs.frozen(kw_only=True)
@@ -195,19 +237,22 @@ class RuleSet:
     StartTiebreak.YOUNGEST
     """
 
-    min_players: int = option_field(2, _at_least(1), Rule.SETUP_1, examples=(3,))
+    min_players: int = option_field(2, IntRange(1, MAX_SEATS), Rule.SETUP_1, examples=(3,))
     """Fewest players (Rule SETUP-1)."""
-    max_players: int = option_field(4, _at_least(1), Rule.SETUP_1, examples=(3,))
+    max_players: int = option_field(4, IntRange(1, MAX_SEATS), Rule.SETUP_1, examples=(3,))
     """Most players (Rule SETUP-1)."""
-    hand_size: int = option_field(6, _at_least(1), Rule.SETUP_3, examples=(5,))
+    hand_size: int = option_field(6, IntRange(1, 18), Rule.SETUP_3, examples=(5,))
     """Tiles in a full hand (Rule SETUP-3)."""
-    copies_per_tile: int = option_field(3, _at_least(1), Rule.TILES_2, examples=(1, 2))
-    """Copies of each of the 36 tiles (Rule TILES-2)."""
-    qwirkle_bonus: int = option_field(6, _at_least(0), Rule.SCORE_4, Rule.SCORE_5, examples=(0, 12))
+    copies_per_tile: int = option_field(3, IntRange(1, 6), Rule.TILES_2, examples=(1, 2))
+    """Copies of each of the 36 tiles (Rule TILES-2).
+
+    At most six (two sets): every exchange mixes the whole bag, so a bag of
+    thousands of tiles would make each exchange, and a record of them, slow."""
+    qwirkle_bonus: int = option_field(6, IntRange(0, 1000), Rule.SCORE_4, Rule.SCORE_5, examples=(0, 12))
     """Bonus for each line completed to six tiles (Rules SCORE-4, SCORE-5)."""
-    end_bonus: int = option_field(6, _at_least(0), Rule.SCORE_8, examples=(0, 3))
+    end_bonus: int = option_field(6, IntRange(0, 1000), Rule.SCORE_8, examples=(0, 3))
     """Bonus for the player who ends the game by going out (Rule SCORE-8)."""
-    lone_tile_points: int = option_field(1, _at_least(0), Rule.START_6, Rule.SCORE_7, examples=(0,))
+    lone_tile_points: int = option_field(1, IntRange(0, 1000), Rule.START_6, Rule.SCORE_7, examples=(0,))
     """Points for a move that forms no line: a one-tile opening (Rules START-6, SCORE-7)."""
     start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak), Rule.START_3)
     """Who starts among players tied for the largest group (Rule START-3)."""
@@ -225,9 +270,9 @@ class RuleSet:
     """Whether a player may pass by choice (Rule TURN-3)."""
     blocked_end_detection: BlockedEnd = option_field(BlockedEnd.IMMEDIATE, enum_option(BlockedEnd), Rule.END_3)
     """How a game where nobody can place is detected (Rule END-3)."""
-    stalemate_rounds: int | None = option_field(None, _optional_positive, Rule.END_5, examples=(2,))
+    stalemate_rounds: int | None = option_field(None, IntRange(1, 1000, optional=True), Rule.END_5, examples=(2,))
     """End the game after this many full rounds with no placement (Rule END-5, not official)."""
-    score_limit: int | None = option_field(None, _optional_positive, Rule.VARIANT_4, examples=(60,))
+    score_limit: int | None = option_field(None, IntRange(1, 10**6, optional=True), Rule.VARIANT_4, examples=(60,))
     """End the game as soon as a player's total reaches this score (Rule VARIANT-4, a house rule)."""
     final_tiebreak: FinalTiebreak = option_field(FinalTiebreak.SHARED, enum_option(FinalTiebreak), Rule.END_4)
     """What a tie for the highest total means (Rule END-4)."""
@@ -267,4 +312,4 @@ class RuleSet:
             return cls(start_tiebreak=StartTiebreak.YOUNGEST)
         if name == "return_before_draw":
             return cls(exchange_return_before_draw=True, start_tiebreak=StartTiebreak.SEAT_ORDER)
-        raise InvalidOptionsError(f"unknown preset {name!r}; the presets are {', '.join(cls.PRESETS)}")
+        raise InvalidOptionsError(f"unknown preset {brief(name)}; the presets are {', '.join(cls.PRESETS)}")

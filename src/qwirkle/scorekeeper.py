@@ -28,7 +28,7 @@ import attrs
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason, Outcome, end_reason, outcome_of, passes_in_a_row
-from qwirkle.errors import IllegalMoveError, InvalidStateError
+from qwirkle.errors import IllegalMoveError, InvalidStateError, brief
 from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.notation import parse_move
@@ -86,11 +86,11 @@ class Scorekeeper:
         """
         rules = RuleSet() if rules is None else rules
         if not isinstance(rules, RuleSet):
-            raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
+            raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
         names = check_names(players)
         check_player_count(rules, len(names))
         if type(starter) is not int or not 0 <= starter < len(names):
-            raise InvalidStateError(f"starter seat {starter!r} does not exist")
+            raise InvalidStateError(f"starter seat {brief(starter)} does not exist")
         return cls(
             players=names,
             rules=rules,
@@ -136,7 +136,7 @@ class Scorekeeper:
         check_game_on(self.outcome)
         parsed = parse_move(move) if isinstance(move, str) else move
         if not isinstance(parsed, Place):
-            raise IllegalMoveError(Rule.TURN_1, f"{move!r} is not a placement")
+            raise IllegalMoveError(Rule.TURN_1, f"{brief(move)} is not a placement")
         move = parsed
         held = self.hand_sizes[self.current]
         if len(move) > held:
@@ -167,7 +167,7 @@ class Scorekeeper:
         scores[seat] += points.total
         return self._after(
             SeenTurn(seat, placed, points),
-            board=self.board.placed(by_key),
+            board=self.board.placed_unchecked(by_key),
             scores=tuple(scores),
             hand_sizes=tuple(sizes),
             bag_size=self.bag_size - drawn,
@@ -183,7 +183,7 @@ class Scorekeeper:
         check_turn_kind(not self.board, "exchange")
         held = self.hand_sizes[self.current]
         if type(count) is not int or not 1 <= count <= held:
-            raise IllegalMoveError(Rule.EXCHANGE_1, f"an exchange gives back 1 to {held} tiles, not {count!r}")
+            raise IllegalMoveError(Rule.EXCHANGE_1, f"an exchange gives back 1 to {held} tiles, not {brief(count)}")
         check_exchange_bag(self.rules, count, self.bag_size)
         return self._after(SeenTurn(self.current, HiddenExchange(count), NOTHING))
 
@@ -221,7 +221,7 @@ class Scorekeeper:
             return self.exchange(move.count)
         if isinstance(move, Pass):
             return self.pass_turn()
-        raise IllegalMoveError(Rule.TURN_1, f"{move!r} is not a move")
+        raise IllegalMoveError(Rule.TURN_1, f"{brief(move)} is not a move")
 
     def end_blocked(self) -> Scorekeeper:
         """End the game because nobody can place and the bag is empty; no one gets the bonus (Rule END-3).

@@ -9,10 +9,13 @@ from typing import Any
 import attrs
 
 from qwirkle.board import Board
-from qwirkle.endings import Outcome
-from qwirkle.errors import InvalidStateError
-from qwirkle.moves import Move, Place
+from qwirkle.endings import Outcome, turns_without_placement
+from qwirkle.errors import InvalidStateError, brief
+from qwirkle.histories import check_history, check_outcome, check_scores
+from qwirkle.limits import MAX_NAME, MAX_SEATS, MAX_TURNS
+from qwirkle.moves import Move
 from qwirkle.render import board_svg
+from qwirkle.rng import MAX_RNG, check_seed
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
 from qwirkle.tiles import ALL_TILES, Tile
@@ -32,29 +35,35 @@ class Turn:
 def check_tiles(value: Any, what: str) -> tuple[Tile, ...]:
     """``value`` as a tuple of tiles, or :class:`~qwirkle.InvalidStateError` naming ``what``."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"{what} must be a sequence of tiles, not {value!r}")
+        raise InvalidStateError(f"{what} must be a sequence of tiles, not {brief(value)}")
     for tile in value:
         if not isinstance(tile, Tile):
-            raise InvalidStateError(f"{what} holds {tile!r}, which is not a tile")
+            raise InvalidStateError(f"{what} holds {brief(tile)}, which is not a tile")
     return tuple(value)
 
 
 def check_hands(value: Any) -> tuple[tuple[Tile, ...], ...]:
     """``value`` as a tuple of hands, or :class:`~qwirkle.InvalidStateError`."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"hands must be a sequence of hands, not {value!r}")
+        raise InvalidStateError(f"hands must be a sequence of hands, not {brief(value)}")
     return tuple(check_tiles(hand, "a hand") for hand in value)
 
 
 def check_names(value: Any) -> tuple[str, ...]:
-    """``value`` as a tuple of distinct player names, or :class:`~qwirkle.InvalidStateError`."""
+    """``value`` as a tuple of distinct player names, or :class:`~qwirkle.InvalidStateError`.
+
+    A name is text of at most :data:`~qwirkle.limits.MAX_NAME` characters; there are at most
+    :data:`~qwirkle.limits.MAX_SEATS` of them.
+    """
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"players must be a sequence of names, not {value!r}")
-    if not all(isinstance(name, str) for name in value):
-        raise InvalidStateError(f"players must be a sequence of names, not {value!r}")
+        raise InvalidStateError(f"players must be a sequence of names, not {brief(value)}")
+    if len(value) > MAX_SEATS or not all(isinstance(name, str) and len(name) <= MAX_NAME for name in value):
+        raise InvalidStateError(
+            f"players must be at most {MAX_SEATS} names of at most {MAX_NAME} characters, not {brief(value)}"
+        )
     names = tuple(value)
     if len(set(names)) != len(names):
-        raise InvalidStateError(f"player names must be distinct, not {names}")
+        raise InvalidStateError(f"player names must be distinct, not {brief(names)}")
     return names
 
 
@@ -151,12 +160,17 @@ class GameState:
 def check_state(state: GameState) -> GameState:
     """Return ``state`` if it could arise in a game, else raise :class:`~qwirkle.InvalidStateError`.
 
-    Every field must have its type; the tiles on the board, in the hands and
-    in the bag must be the full set of the game (Rule TILES-2); every hand is
-    full while the bag has tiles (Rule SETUP-3); the number of players suits
-    the rules (Rule SETUP-1). The board checks its own lines and connection
-    when it is built. :func:`~qwirkle.position` and the JSON loaders check
-    every state they build with it.
+    Every field must have its type and lie within the library's limits (see
+    :mod:`qwirkle.limits`). The board must be a legal table, however it was
+    built (:meth:`Board.validated <qwirkle.Board.validated>`); the tiles on
+    the board, in the hands and in the bag must be the full set of the game
+    (Rule TILES-2); every hand is full while the bag has tiles (Rule
+    SETUP-3); the number of players suits the rules (Rule SETUP-1). The
+    history must agree with the table, the scores and the seat to move
+    (:func:`~qwirkle.histories.check_history`), ``idle_turns`` with the
+    history, and the outcome with the scores. :func:`~qwirkle.position` and
+    every loader check each state they build with it; the constructor
+    ``GameState(...)`` checks nothing (see its docstring).
 
     >>> from qwirkle import new_game
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -169,28 +183,29 @@ def check_state(state: GameState) -> GameState:
     """
     rules = state.rules
     if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"rules must be a RuleSet, not {rules!r}")
+        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
     names = check_names(state.players)
     if not isinstance(state.players, tuple):
-        raise InvalidStateError(f"players must be a tuple of names, not {state.players!r}")
+        raise InvalidStateError(f"players must be a tuple of names, not {brief(state.players)}")
     check_player_count(rules, len(names))
     if not isinstance(state.board, Board):
-        raise InvalidStateError(f"board must be a Board, not {state.board!r}")
+        raise InvalidStateError(f"board must be a Board, not {brief(state.board)}")
+    board = state.board.validated()
     hands = state.hands
     if not isinstance(hands, tuple) or not all(isinstance(hand, tuple) for hand in hands):
-        raise InvalidStateError(f"hands must be a tuple of tuples of tiles, not {hands!r}")
+        raise InvalidStateError(f"hands must be a tuple of tuples of tiles, not {brief(hands)}")
     check_hands(hands)
     if len(hands) != len(names):
         raise InvalidStateError("there must be one hand per player")
     if not isinstance(state.bag, tuple):
-        raise InvalidStateError(f"the bag must be a tuple of tiles, not {state.bag!r}")
+        raise InvalidStateError(f"the bag must be a tuple of tiles, not {brief(state.bag)}")
     bag = check_tiles(state.bag, "the bag")
     for seat, hand in enumerate(hands):
         if len(hand) > rules.hand_size:
             raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles; a hand holds {rules.hand_size}")
         if bag and len(hand) != rules.hand_size and state.outcome is None:
             raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles while the bag has tiles (Rule SETUP-3)")
-    counts = Counter(state.board.values())
+    counts = Counter(board.values())
     for hand in hands:
         counts.update(hand)
     counts.update(bag)
@@ -200,26 +215,32 @@ def check_state(state: GameState) -> GameState:
                 f"there are {counts[tile]} {tile} tiles in the game; there must be "
                 f"{rules.copies_per_tile} (Rule TILES-2)"
             )
-    scores = state.scores
-    if not isinstance(scores, tuple) or len(scores) != len(names) or not all(type(s) is int and s >= 0 for s in scores):
-        raise InvalidStateError("scores must be a tuple of one non-negative int per player")
-    for name in ("current", "starter", "rng", "idle_turns"):
+    scores = check_scores(state.scores, len(names))
+    for name in ("current", "starter", "idle_turns"):
         value = getattr(state, name)
-        if type(value) is not int or value < 0:
-            raise InvalidStateError(f"{name} must be a non-negative int, not {value!r}")
+        if type(value) is not int or not 0 <= value <= MAX_TURNS:
+            raise InvalidStateError(f"{name} must be an int from 0 to {MAX_TURNS}, not {brief(value)}")
     if state.current >= len(names):
-        raise InvalidStateError(f"current seat {state.current} does not exist")
+        raise InvalidStateError(f"current seat {brief(state.current)} does not exist")
     if state.starter >= len(names):
-        raise InvalidStateError(f"starter seat {state.starter} does not exist")
-    if state.seed is not None and type(state.seed) is not int:
-        raise InvalidStateError(f"seed must be an int or None, not {state.seed!r}")
+        raise InvalidStateError(f"starter seat {brief(state.starter)} does not exist")
+    if state.seed is not None:
+        check_seed(state.seed)
+    if type(state.rng) is not int or not 0 <= state.rng <= MAX_RNG:
+        raise InvalidStateError(f"rng must be an int from 0 to 2**64 - 1, not {brief(state.rng)}")
     history = state.history
     if not isinstance(history, tuple) or not all(isinstance(turn, Turn) for turn in history):
         raise InvalidStateError("history must be a tuple of Turn values")
-    if state.outcome is not None and not isinstance(state.outcome, Outcome):
-        raise InvalidStateError(f"outcome must be an Outcome or None, not {state.outcome!r}")
-    if state.outcome is None and not bag and any(not hand for hand in hands):
+    check_history([(t.seat, t.move, t.score) for t in history], rules, board, scores, state.starter, state.current)
+    idle = turns_without_placement([turn.move for turn in history])
+    # The count starts again at a placement; a history without one may follow idle turns it does not hold.
+    if (state.idle_turns != idle) if idle < len(history) else (state.idle_turns < idle):
+        raise InvalidStateError(
+            f"idle_turns counts the turns since the last placement ({idle}), not {state.idle_turns}"
+        )
+    outcome = check_outcome(state.outcome, scores)
+    if outcome is None and not bag and any(not hand for hand in hands):
         raise InvalidStateError("a player has no tiles left, so the game is over (Rule END-2)")
-    if not state.board and any(isinstance(turn.move, Place) for turn in history):
-        raise InvalidStateError("the history has placements but the board is empty")
+    if outcome is not None and outcome.ended_by is not None and (bag or hands[outcome.ended_by]):
+        raise InvalidStateError("a player went out, so the bag and their hand are empty (Rule END-2)")
     return state

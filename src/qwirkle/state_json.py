@@ -18,6 +18,7 @@ from typing import Final
 from qwirkle import _codec
 from qwirkle._codec import JSON, Reader
 from qwirkle.errors import InvalidRecordError, QwirkleError
+from qwirkle.limits import MAX_TURNS
 from qwirkle.notation import format_move, format_tile
 from qwirkle.state import GameState, Turn, check_state
 from qwirkle.views import decode_board
@@ -40,6 +41,7 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
     >>> state_from_json(state_to_json(state)) == state
     True
     """
+    _codec.check_writable(len(state.history))
     return {
         "format": STATE_FORMAT,
         "version": _codec.FORMAT_VERSION,
@@ -87,7 +89,7 @@ def state_from_json(data: object) -> GameState:
     n = len(players)
     limit = rules.tile_count
     history = []
-    for item in f["history"].items(_codec.MAX_TURNS):
+    for item in f["history"].items(MAX_TURNS):
         turn = item.fields(("player", "move", "score"))
         history.append(Turn(turn["player"].integer(0, n - 1), turn["move"].move(), _codec.decode_score(turn["score"])))
     try:
@@ -103,7 +105,7 @@ def state_from_json(data: object) -> GameState:
             starter=f["starter"].integer(0, n - 1),
             seed=f["seed"].optional_integer(-(2**63), 2**64 - 1),
             rng=f["rng"].integer(0, 2**64 - 1),
-            idle_turns=f["idle_turns"].integer(0, 10**6),
+            idle_turns=f["idle_turns"].integer(0, MAX_TURNS),
             outcome=_codec.decode_outcome(f["outcome"], n),
         )
         return check_state(state)

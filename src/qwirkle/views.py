@@ -17,22 +17,26 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
+
 import attrs
 
 from qwirkle import _codec
 from qwirkle._codec import JSON, Reader
 from qwirkle.board import Board
 from qwirkle.endings import Outcome
-from qwirkle.errors import InvalidStateError, QwirkleError
+from qwirkle.errors import InvalidStateError, QwirkleError, brief
+from qwirkle.histories import check_history, check_outcome, check_scores
+from qwirkle.limits import MAX_LIST, MAX_TURNS
 from qwirkle.moves import Exchange, Move
 from qwirkle.notation import format_tile
 from qwirkle.render import board_svg
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
-from qwirkle.state import GameState
+from qwirkle.state import GameState, check_names, check_player_count, check_tiles
 from qwirkle.tiles import Tile
 
-__all__ = ["HiddenExchange", "PlayerView", "SeenTurn", "view"]
+__all__ = ["HiddenExchange", "PlayerView", "SeenTurn", "check_view", "view"]
 
 VIEW_FORMAT = "qwirkle-view"
 VIEW_VERSION = 1
@@ -128,6 +132,7 @@ class PlayerView:
         >>> sorted(data)[:4], "bag" in data
         (['bag_size', 'board', 'current', 'format'], False)
         """
+        _codec.check_writable(len(self.history))
         return {
             "format": VIEW_FORMAT,
             "version": VIEW_VERSION,
@@ -178,8 +183,8 @@ class PlayerView:
             raise f["hand_sizes"].fail(f"seat {seat} holds {len(hand)} tiles, not {sizes[seat]}")
         bag_size = f["bag_size"].integer(0, rules.tile_count)
         scores = tuple(item.integer() for item in f["scores"].items(n, n))
-        history = tuple(_decode_seen(item, n) for item in f["history"].items())
-        return cls(
+        history = tuple(_decode_seen(item, n, rules) for item in f["history"].items(MAX_TURNS))
+        seen = cls(
             seat=seat,
             players=players,
             rules=rules,
@@ -193,6 +198,94 @@ class PlayerView:
             history=history,
             outcome=_codec.decode_outcome(f["outcome"], n),
         )
+        try:
+            return check_view(seen)
+        except InvalidStateError as error:
+            raise top.fail(str(error)) from None
+
+
+def check_view(seen: PlayerView) -> PlayerView:
+    """``seen`` if some state of a game could show it to its player, else :class:`~qwirkle.InvalidStateError`.
+
+    The table must be legal, and with the viewer's hand hold no tile more
+    often than the game has it; the table, the hands and the bag must add up
+    to the game's tiles (Rule TILES-2), every hand full while the bag has
+    tiles (Rule SETUP-3). The history must agree with the table, the scores
+    and the seat to move (:func:`~qwirkle.histories.check_history`), show the
+    viewer's own exchanges and hide everyone else's (Rule SETUP-2), and the
+    outcome must be the one of the scores. :meth:`PlayerView.from_json`
+    checks every view it reads with it; :func:`view` of a checked state
+    always passes.
+
+    >>> from qwirkle import new_game
+    >>> seen = view(new_game(["Ann", "Bob"], seed=7), 0)
+    >>> check_view(seen) is seen
+    True
+    >>> check_view(attrs.evolve(seen, bag_size=95))
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidStateError: the table, the hands and the bag hold 107 tiles; the game has 108 (Rule TILES-2)
+    """
+    rules = seen.rules
+    if not isinstance(rules, RuleSet):
+        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
+    names = check_names(seen.players)
+    check_player_count(rules, len(names))
+    n = len(names)
+    for name in ("seat", "current", "starter"):
+        value = getattr(seen, name)
+        if type(value) is not int or not 0 <= value < n:
+            raise InvalidStateError(f"{name} must be a seat from 0 to {n - 1}, not {brief(value)}")
+    if not isinstance(seen.board, Board):
+        raise InvalidStateError(f"board must be a Board, not {brief(seen.board)}")
+    board = seen.board.validated()
+    hand = check_tiles(seen.hand, "the hand")
+    sizes = seen.hand_sizes
+    if not isinstance(sizes, tuple) or len(sizes) != n or not all(type(k) is int for k in sizes):
+        raise InvalidStateError("hand_sizes must be a tuple of one int per player")
+    if sizes[seen.seat] != len(hand):
+        raise InvalidStateError(f"the viewer holds {len(hand)} tiles, not {sizes[seen.seat]}")
+    bag = seen.bag_size
+    if type(bag) is not int or not 0 <= bag <= rules.tile_count:
+        raise InvalidStateError(f"bag_size must be an int from 0 to {rules.tile_count}, not {brief(bag)}")
+    for seat, size in enumerate(sizes):
+        if not 0 <= size <= rules.hand_size:
+            raise InvalidStateError(f"seat {seat} holds {size} tiles; a hand holds {rules.hand_size}")
+        if bag and size != rules.hand_size and seen.outcome is None:
+            raise InvalidStateError(f"seat {seat} holds {size} tiles while the bag has tiles (Rule SETUP-3)")
+    counts = Counter(board.values())
+    counts.update(hand)
+    for tile, count in counts.items():
+        if count > rules.copies_per_tile:
+            raise InvalidStateError(f"the viewer sees {count} {tile} tiles; the game has {rules.copies_per_tile}")
+    total = len(board) + sum(sizes) + bag
+    if total != rules.tile_count:
+        raise InvalidStateError(
+            f"the table, the hands and the bag hold {total} tiles; the game has {rules.tile_count} (Rule TILES-2)"
+        )
+    scores = check_scores(seen.scores, n)
+    history = seen.history
+    if not isinstance(history, tuple) or not all(isinstance(turn, SeenTurn) for turn in history):
+        raise InvalidStateError("history must be a tuple of SeenTurn values")
+    for number, turn in enumerate(history, start=1):
+        mine = turn.seat == seen.seat
+        if isinstance(turn.move, HiddenExchange if mine else Exchange):
+            shown = "hidden" if mine else "shown"
+            raise InvalidStateError(f"turn {number} is an exchange {shown} to the wrong player (Rule SETUP-2)")
+        if isinstance(turn.move, HiddenExchange) and not (
+            type(turn.move.count) is int and 1 <= turn.move.count <= rules.hand_size
+        ):
+            raise InvalidStateError(
+                f"an exchange gives back 1 to {rules.hand_size} tiles, not {brief(turn.move.count)}"
+            )
+    turns = [(turn.seat, turn.move, turn.score) for turn in history]
+    check_history(turns, rules, board, scores, seen.starter, seen.current, hidden=HiddenExchange)
+    outcome = check_outcome(seen.outcome, scores)
+    if outcome is None and not bag and not all(sizes):
+        raise InvalidStateError("a player has no tiles left, so the game is over (Rule END-2)")
+    if outcome is not None and outcome.ended_by is not None and (bag or sizes[outcome.ended_by]):
+        raise InvalidStateError("a player went out, so the bag and their hand are empty (Rule END-2)")
+    return seen
 
 
 def _board_codes(board: Board) -> list[tuple[tuple[int, int], str]]:
@@ -202,7 +295,7 @@ def _board_codes(board: Board) -> list[tuple[tuple[int, int], str]]:
 def decode_board(reader: Reader) -> Board:
     """A board from a list of ``[x, y, "Ro"]`` entries; the table must be legal (lines, connection)."""
     cells = []
-    for item in reader.items(_codec.MAX_LIST):
+    for item in reader.items(MAX_LIST):
         x, y, code = item.items(3, 3)
         cells.append((Reader([x.value, y.value], item.path).cell(), code.tile()))
     try:
@@ -221,12 +314,12 @@ def _encode_seen(turn: SeenTurn) -> dict[str, JSON]:
     return out
 
 
-def _decode_seen(reader: Reader, players: int) -> SeenTurn:
+def _decode_seen(reader: Reader, players: int, rules: RuleSet) -> SeenTurn:
     f = reader.fields(("player", "score"), ("move", "exchanged"))
     if ("move" in f) == ("exchanged" in f):
         raise reader.fail("a turn has either a move or a count of exchanged tiles")
     move: Move | HiddenExchange
-    move = f["move"].move() if "move" in f else HiddenExchange(f["exchanged"].integer(1, 10**4))
+    move = f["move"].move() if "move" in f else HiddenExchange(f["exchanged"].integer(1, rules.hand_size))
     return SeenTurn(f["player"].integer(0, players - 1), move, _codec.decode_score(f["score"]))
 
 
@@ -249,7 +342,7 @@ def view(state: GameState, seat: int) -> PlayerView:
     qwirkle.errors.InvalidStateError: there is no seat 2 in a game of 2 players
     """
     if type(seat) is not int or not 0 <= seat < len(state.players):
-        raise InvalidStateError(f"there is no seat {seat!r} in a game of {len(state.players)} players")
+        raise InvalidStateError(f"there is no seat {brief(seat)} in a game of {len(state.players)} players")
     return PlayerView(
         seat=seat,
         players=state.players,

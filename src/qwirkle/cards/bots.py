@@ -9,14 +9,14 @@ game.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from qwirkle.cards.deal import new_game
 from qwirkle.cards.game import apply, is_over
 from qwirkle.cards.lays import blocked_move, can_lay, most_qwirkles, opening_lay, opening_sets, table_counts
 from qwirkle.cards.moves import CardsMove, Lay
 from qwirkle.cards.rules import CardsRuleSet
-from qwirkle.cards.search import plan_for, sub_multisets
+from qwirkle.cards.search import can_lay_between, plan_for, sub_multisets
 from qwirkle.cards.series import counts_of, table_from_masks
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.view import CardsView
@@ -41,13 +41,23 @@ class Bot(Protocol):
         ...
 
 
+_LISTED: Final = 512
+"""Most sets of cards a hand may offer for the random bot to list them all: a hand of nine (the standard) has 512."""
+
+
 class RandomBot:
     """Lays a random set of cards that can be laid, or does what a blocked player does.
 
-    It takes the distinct sets of cards of its hand in a seeded random order
-    and lays the first set that can be laid (Rule CARDS-6), arranged by an
-    exact search; every set that can be laid is as likely to be chosen. When
-    no card can be laid it passes or redraws (Rule CARDS-7).
+    With a hand of at most 512 distinct sets of cards (nine cards or fewer),
+    it takes them in a seeded random order and lays the first set that can
+    be laid (Rule CARDS-6), arranged by an exact search: every set that can
+    be laid is as likely to be chosen. A larger hand would offer millions of
+    sets (26 cards, 67 million): it then decides card by card, in a random
+    order, how many copies to lay, taking at random among the counts that
+    still leave a lay (:func:`~qwirkle.cards.search.can_lay_between`), so
+    that every set that can be laid may be chosen, after a number of searches
+    that grows with the hand. When no card can be laid it passes or redraws
+    (Rule CARDS-7).
 
     >>> from qwirkle.cards import new_game, is_legal
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -70,14 +80,41 @@ class RandomBot:
         hand = counts_of(view.hand)
         min_set = view.rules.cards_min_set
         table = table_counts(view.table)
+        sets = 1
+        for copies in hand:
+            sets *= copies + 1
+        if sets > _LISTED:
+            return self._lay(table, self._descend(table, hand, min_set), min_set)
         subsets = [sub for sub in sub_multisets(hand) if any(sub)]
         self._rng, order = shuffle(self._rng, subsets)
         for laid in order:
             plan = plan_for(table, laid, min_set)
             if plan is not None:
-                played = tuple(ALL_TILES[k] for k in range(36) for _ in range(laid[k]))
-                return Lay.from_canonical(played, table_from_masks(plan.series))
+                return self._lay(table, laid, min_set)
         raise AssertionError("a card can be laid, but no set of cards could be")
+
+    def _descend(self, table: list[int], hand: list[int], min_set: int) -> list[int]:
+        """A set of cards that can be laid, decided one card at a time in a random order (see the class)."""
+        low = [0] * 36
+        high = list(hand)
+        self._rng, kinds = shuffle(self._rng, [k for k in range(36) if hand[k]])
+        for k in kinds:
+            self._rng, counts = shuffle(self._rng, range(hand[k] + 1))
+            for copies in counts:
+                low[k] = high[k] = copies
+                if can_lay_between(table, low, high, min_set):
+                    break
+            else:
+                raise AssertionError("a card can be laid, but no count of it leaves a lay")
+        return low
+
+    @staticmethod
+    def _lay(table: list[int], laid: list[int], min_set: int) -> Lay:
+        plan = plan_for(table, laid, min_set)
+        if plan is None:
+            raise AssertionError("a set of cards that can be laid found no arrangement")
+        played = tuple(ALL_TILES[k] for k in range(36) for _ in range(laid[k]))
+        return Lay.from_canonical(played, table_from_masks(plan.series))
 
 
 class GreedyBot:

@@ -20,7 +20,7 @@ from qwirkle.cards.series import Series, canonical_table, mask_of, series_fault
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.view import CardsView
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError, InvalidStateError
+from qwirkle.errors import IllegalMoveError, InvalidStateError, brief
 from qwirkle.moves import InvalidMoveError
 from qwirkle.tiles import Tile
 
@@ -79,7 +79,7 @@ class TurnBuilder:
         ()
         """
         if not isinstance(position, (CardsState, CardsView)):
-            raise InvalidStateError(f"a turn starts from a CardsState or a CardsView, not {position!r}")
+            raise InvalidStateError(f"a turn starts from a CardsState or a CardsView, not {brief(position)}")
         return cls(position, position.table, position.hand, ())
 
     @staticmethod
@@ -87,17 +87,17 @@ class TurnBuilder:
         if isinstance(card, str):
             cards = parse_cards(card)
             if len(cards) != 1:
-                raise InvalidMoveError(f"{card!r} is not one card")
+                raise InvalidMoveError(f"{brief(card)} is not one card")
             return cards[0]
         if not isinstance(card, Tile):
-            raise InvalidMoveError(f"{card!r} is not a card")
+            raise InvalidMoveError(f"{brief(card)} is not a card")
         return card
 
     def _index(self, index: int | None, *, new: bool) -> int | None:
         if index is None and new:
             return None
         if type(index) is not int or not 0 <= index < len(self.series):
-            raise InvalidMoveError(f"there is no series {index!r}: the table has {len(self.series)}")
+            raise InvalidMoveError(f"there is no series {brief(index)}: the table has {len(self.series)}")
         return index
 
     def _put(self, series: list[list[Tile]], card: Tile, into: int | None) -> tuple[Series, ...]:

@@ -19,8 +19,8 @@ from qwirkle.cards.rules import COPIES, MAX_PLAYERS, MIN_PLAYERS, SERIES_MAX, Ca
 from qwirkle.cards.series import Table, canonical_table, series_fault
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.turns import CardsTurn
-from qwirkle.errors import InvalidStateError
-from qwirkle.rng import seed_state, shuffle
+from qwirkle.errors import InvalidStateError, brief
+from qwirkle.rng import MAX_RNG, check_seed, seed_state, shuffle
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 
 __all__ = ["check_players", "check_state", "position"]
@@ -47,22 +47,22 @@ def check_players(players: object) -> tuple[str, ...]:
 
 def _cards(value: Any, what: str) -> tuple[Tile, ...]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"{what} must be a sequence of cards, not {value!r}")
+        raise InvalidStateError(f"{what} must be a sequence of cards, not {brief(value)}")
     for card in value:
         if not isinstance(card, Tile):
-            raise InvalidStateError(f"{what} holds {card!r}, which is not a card")
+            raise InvalidStateError(f"{what} holds {brief(card)}, which is not a card")
     return tuple(value)
 
 
 def _series_list(value: Any, what: str) -> Table:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"{what} must be a sequence of series, not {value!r}")
+        raise InvalidStateError(f"{what} must be a sequence of series, not {brief(value)}")
     return canonical_table(_cards(series, f"a series of {what}") for series in value)
 
 
 def _count(value: object, name: str, low: int) -> int:
     if type(value) is not int or value < low:
-        raise InvalidStateError(f"{name} must be an int of at least {low}, not {value!r}")
+        raise InvalidStateError(f"{name} must be an int of at least {low}, not {brief(value)}")
     return value
 
 
@@ -119,9 +119,9 @@ def _check_ending(state: CardsState, scores: tuple[int, ...]) -> None:
         if state.deck:
             raise InvalidStateError("final_turns is only counted once the deck is empty (Rule CARDS-10)")
         if type(final_turns) is not int or not 0 <= final_turns <= n:
-            raise InvalidStateError(f"final_turns must be an int from 0 to {n}, not {final_turns!r}")
+            raise InvalidStateError(f"final_turns must be an int from 0 to {n}, not {brief(final_turns)}")
     if state.outcome is not None and not isinstance(state.outcome, CardsOutcome):
-        raise InvalidStateError(f"outcome must be a CardsOutcome or None, not {state.outcome!r}")
+        raise InvalidStateError(f"outcome must be a CardsOutcome or None, not {brief(state.outcome)}")
     reason = end_reason(final_turns, state.passes, n)
     if reason is None and state.outcome is not None:
         raise InvalidStateError("the game has an outcome, but it is not over (Rules CARDS-7, CARDS-10)")
@@ -154,10 +154,10 @@ def check_state(state: CardsState) -> CardsState:
     qwirkle.errors.InvalidStateError: there are 2 ... cards in the game; there must be 3 (Rule CARDS-1)
     """
     if not isinstance(state, CardsState):
-        raise InvalidStateError(f"expected a CardsState, not {state!r}")
+        raise InvalidStateError(f"expected a CardsState, not {brief(state)}")
     rules = state.rules
     if not isinstance(rules, CardsRuleSet):
-        raise InvalidStateError(f"rules must be a CardsRuleSet, not {rules!r}")
+        raise InvalidStateError(f"rules must be a CardsRuleSet, not {brief(rules)}")
     names = check_players(state.players)
     n = len(names)
     table = _series_list(state.table, "the table")
@@ -169,16 +169,17 @@ def check_state(state: CardsState) -> CardsState:
     claimed = _check_claimed(state.qwirkles, n)
     current = _count(state.current, "current", 0)
     if current >= n:
-        raise InvalidStateError(f"current seat {current} does not exist")
+        raise InvalidStateError(f"current seat {brief(current)} does not exist")
     if type(state.starter) is not int or not 0 <= state.starter < n:
-        raise InvalidStateError(f"starter seat {state.starter!r} does not exist")
-    _count(state.rng, "rng", 0)
+        raise InvalidStateError(f"starter seat {brief(state.starter)} does not exist")
+    if type(state.rng) is not int or not 0 <= state.rng <= MAX_RNG:
+        raise InvalidStateError(f"rng must be an int from 0 to 2**64 - 1, not {brief(state.rng)}")
     _count(state.passes, "passes", 0)
     _count(state.deals, "deals", 1)
-    if state.seed is not None and type(state.seed) is not int:
-        raise InvalidStateError(f"seed must be an int or None, not {state.seed!r}")
+    if state.seed is not None:
+        check_seed(state.seed)
     if type(state.redrawn) is not bool:
-        raise InvalidStateError(f"redrawn must be a bool, not {state.redrawn!r}")
+        raise InvalidStateError(f"redrawn must be a bool, not {brief(state.redrawn)}")
     for seat, hand in enumerate(hands):
         if len(hand) > rules.cards_hand_size:
             raise InvalidStateError(f"seat {seat} holds {len(hand)} cards; a hand holds {rules.cards_hand_size}")
@@ -240,10 +241,9 @@ def position(
         claimed = tuple(tuple(tuple(series) for series in won) for won in qwirkles or ((),) * len(names))
     except TypeError:
         raise InvalidStateError(
-            f"qwirkles must hold one sequence of claimed series per player, not {qwirkles!r}"
+            f"qwirkles must hold one sequence of claimed series per player, not {brief(qwirkles)}"
         ) from None
-    if type(seed) is not int:
-        raise InvalidStateError(f"seed must be an int, not {seed!r}")
+    check_seed(seed)
     shuffled = seed_state(seed)
     if deck is None:
         left = tiles_left(COPIES, *table_t, *hand_t, *(series for won in claimed for series in won))

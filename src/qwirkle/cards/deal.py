@@ -9,8 +9,8 @@ from qwirkle.cards.checks import check_players
 from qwirkle.cards.rules import COPIES, CardsRuleSet
 from qwirkle.cards.series import TYPE_KINDS, mask_of
 from qwirkle.cards.state import CardsState
-from qwirkle.errors import InvalidStateError
-from qwirkle.rng import seed_state, shuffle
+from qwirkle.errors import InvalidStateError, brief
+from qwirkle.rng import check_seed, seed_state, shuffle
 from qwirkle.ruleset import starting_seat
 from qwirkle.tiles import ALL_TILES, Tile
 
@@ -81,7 +81,7 @@ def new_game(
     """
     rules = CardsRuleSet() if rules is None else rules
     if not isinstance(rules, CardsRuleSet):
-        raise InvalidStateError(f"rules must be a CardsRuleSet, not {rules!r}")
+        raise InvalidStateError(f"rules must be a CardsRuleSet, not {brief(rules)}")
     names = check_players(players)
     if ages is not None and (
         isinstance(ages, str) or len(ages) != len(names) or not all(isinstance(a, (int, float)) for a in ages)
@@ -89,8 +89,7 @@ def new_game(
         raise InvalidStateError("ages must give one number per player")
     if seed is None:
         seed = secrets.randbits(63)
-    if type(seed) is not int:
-        raise InvalidStateError(f"seed must be an int, not {seed!r}")
+    check_seed(seed)
     rng = seed_state(seed)
     size = rules.cards_hand_size
     deals = 0

@@ -6,8 +6,9 @@ from collections.abc import Iterable, Iterator
 
 from qwirkle.cards.lays import blocked_move, can_lay, most_cards, most_qwirkles, opening_lay, opening_sets, table_counts
 from qwirkle.cards.legality import is_legal
-from qwirkle.cards.listing import partitions, sub_multisets
+from qwirkle.cards.listing import partitions
 from qwirkle.cards.moves import CardsMove, Lay, Pass, Redraw
+from qwirkle.cards.search import layable_sets
 from qwirkle.cards.series import counts_of, table_from_masks
 from qwirkle.cards.state import CardsState, expect_state
 from qwirkle.tiles import ALL_TILES
@@ -53,9 +54,11 @@ class LegalCardMoves(Iterable[CardsMove]):
     def lays(self) -> Iterator[Lay]:
         """Every legal lay, each once: distinct resulting tables (Rules CARDS-3, CARDS-6).
 
-        Cards to lay are taken as every distinct part of the hand, and for each
-        the partitions of the table's cards and those cards into valid series
-        are listed without repeats (see :func:`qwirkle.cards.search.partitions`).
+        Cards to lay are taken as every distinct part of the hand that can be
+        laid (:func:`qwirkle.cards.search.layable_sets`, which skips the parts
+        that cannot without listing them), and for each the partitions of the
+        table's cards and those cards into valid series are listed without
+        repeats (see :func:`qwirkle.cards.search.partitions`).
         """
         state = self._state
         if state.outcome is not None:
@@ -67,9 +70,7 @@ class LegalCardMoves(Iterable[CardsMove]):
             return
         table = table_counts(state.table)
         min_set = state.rules.cards_min_set
-        for laid in sub_multisets(counts_of(state.hand)):
-            if not any(laid):
-                continue
+        for laid in layable_sets(table, counts_of(state.hand), min_set):
             played = tuple(ALL_TILES[k] for k in range(36) for _ in range(laid[k]))
             total = [a + b for a, b in zip(table, laid, strict=True)]
             for part in partitions(total, min_set):

@@ -11,7 +11,7 @@ from qwirkle.cards.series import mask_of, series_fault
 from qwirkle.cards.state import CardsState, expect_state
 from qwirkle.cards.turns import CardsScore
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.tiles import Tile
 
 __all__ = ["is_legal", "score", "verify"]
@@ -51,7 +51,7 @@ def verify(state: CardsState, move: CardsMove, *, seat: int | None = None) -> Ca
     if isinstance(move, (Pass, Redraw)):
         _verify_blocked(state, move)
         return CardsScore()
-    raise IllegalMoveError(Rule.CARDS_6, f"{move!r} is not a move of Qwirkle Cards")
+    raise IllegalMoveError(Rule.CARDS_6, f"{brief(move)} is not a move of Qwirkle Cards")
 
 
 def _verify_lay(state: CardsState, move: Lay) -> CardsScore:

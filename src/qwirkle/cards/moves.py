@@ -9,13 +9,16 @@ same cards played, whatever order they were given in.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from itertools import islice
 from typing import Final, TypeAlias
 
 import attrs
 
+from qwirkle.cards.rules import DECK_SIZE
 from qwirkle.cards.series import Table
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError
+from qwirkle.errors import IllegalMoveError, brief
+from qwirkle.limits import MAX_NOTATION_LENGTH
 from qwirkle.moves import InvalidMoveError
 from qwirkle.tiles import ALL_TILES, COLOUR_LETTERS, SHAPE_LETTERS, Colour, Shape, Tile
 
@@ -42,16 +45,22 @@ def card_code(card: Tile) -> str:
 def parse_cards(text: str) -> tuple[Tile, ...]:
     """The cards of a text of card codes separated by spaces (see :func:`card_code`).
 
-    Raises :class:`~qwirkle.InvalidMoveError` for an unknown code.
+    Raises :class:`~qwirkle.InvalidMoveError` for an unknown code, and for
+    text longer than :data:`~qwirkle.limits.MAX_NOTATION_LENGTH` characters
+    before reading it.
 
     >>> parse_cards("Ro Rs Rd")
     (Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.RED, Shape.SQUARE), Tile(Colour.RED, Shape.DIAMOND))
     """
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"card codes are text, not {type(text).__name__}")
+    if len(text) > MAX_NOTATION_LENGTH:
+        raise InvalidMoveError(f"the text is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}")
     out = []
     for word in text.split():
         card = _BY_CODE.get(word)
         if card is None:
-            raise InvalidMoveError(f"{word!r} is not a card code: a colour of ROYGBP, then a shape of o s d c x *")
+            raise InvalidMoveError(f"{brief(word)} is not a card code: a colour of ROYGBP, then a shape of o s d c x *")
         out.append(card)
     return tuple(out)
 
@@ -60,11 +69,13 @@ def _cards(value: object, what: str) -> tuple[Tile, ...]:
     if isinstance(value, str):
         return tuple(sorted(parse_cards(value)))
     if isinstance(value, (bytes, Tile)) or not isinstance(value, Iterable):
-        raise InvalidMoveError(f"{what} must be a collection of cards, not {value!r}")
-    out = list(value)
+        raise InvalidMoveError(f"{what} must be a collection of cards, not {brief(value)}")
+    out = list(islice(value, DECK_SIZE + 1))
+    if len(out) > DECK_SIZE:
+        raise InvalidMoveError(f"{what} holds more cards than the deck ({DECK_SIZE})")
     for card in out:
         if not isinstance(card, Tile):
-            raise InvalidMoveError(f"{what} holds {card!r}, which is not a card")
+            raise InvalidMoveError(f"{what} holds {brief(card)}, which is not a card")
     return tuple(sorted(out))
 
 
@@ -78,8 +89,11 @@ def _played(value: object) -> tuple[Tile, ...]:
 
 def _table(value: object) -> Table:
     if isinstance(value, (str, bytes)) or not isinstance(value, Iterable):
-        raise InvalidMoveError(f"the table must be a collection of series, not {value!r}")
-    return tuple(sorted(_cards(series, "a series") for series in value))
+        raise InvalidMoveError(f"the table must be a collection of series, not {brief(value)}")
+    series = list(islice(value, DECK_SIZE + 1))
+    if len(series) > DECK_SIZE:
+        raise InvalidMoveError(f"the table holds more series than the deck has cards ({DECK_SIZE})")
+    return tuple(sorted(_cards(one, "a series") for one in series))
 
 
 @attrs.frozen(repr=False)

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import enum
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 import attrs
 
 from qwirkle.catalogue import Rule
-from qwirkle.errors import InvalidOptionsError
-from qwirkle.ruleset import StartTiebreak, bool_option, enum_option, option_field
+from qwirkle.errors import InvalidOptionsError, brief
+from qwirkle.ruleset import IntRange, StartTiebreak, bool_option, enum_option, option_field
 
 __all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "SERIES_MAX", "BlockedAction", "CardsRuleSet", "StartTiebreak"]
 
@@ -38,14 +38,6 @@ class BlockedAction(enum.Enum):
     """The player shuffles their hand into the deck, draws a new one and plays (BGG, ludovox)."""
 
 
-def _int_range(low: int, high: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[int], value: int) -> None:
-        if type(value) is not int or not low <= value <= high:
-            raise InvalidOptionsError(f"{attribute.name} must be an int from {low} to {high}, not {value!r}")
-
-    return check
-
-
 @attrs.frozen(kw_only=True)
 class CardsRuleSet:
     """Every option of Qwirkle Cards, with the defaults of the rule catalogue.
@@ -60,7 +52,7 @@ class CardsRuleSet:
     <BlockedAction.REDRAW_HAND: 'redraw_hand'>
     """
 
-    cards_hand_size: int = option_field(9, _int_range(1, (DECK_SIZE - 1) // MAX_PLAYERS), Rule.CARDS_2, examples=(6,))
+    cards_hand_size: int = option_field(9, IntRange(1, (DECK_SIZE - 1) // MAX_PLAYERS), Rule.CARDS_2, examples=(6,))
     """Cards in a full hand (Rule CARDS-2)."""
     cards_start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak), Rule.CARDS_4)
     """Who starts among players tied for the largest series (Rule CARDS-4)."""
@@ -70,7 +62,7 @@ class CardsRuleSet:
     """Whether the opening must be exactly one largest series of the starter's hand (Rule CARDS-5)."""
     cards_blocked_action: BlockedAction = option_field(BlockedAction.PASS, enum_option(BlockedAction), Rule.CARDS_7)
     """What a player who cannot lay a card does (Rule CARDS-7)."""
-    cards_min_set: int = option_field(3, _int_range(1, SERIES_MAX), Rule.CARDS_3, Rule.CARDS_6, examples=(2, 4))
+    cards_min_set: int = option_field(3, IntRange(1, SERIES_MAX), Rule.CARDS_3, Rule.CARDS_6, examples=(2, 4))
     """Fewest cards in a series at the end of a turn (Rules CARDS-3, CARDS-6)."""
 
     PRESETS: ClassVar[tuple[str, ...]] = ("standard", "redraw_hand", "largest_opening")
@@ -105,4 +97,4 @@ class CardsRuleSet:
             return cls(cards_blocked_action=BlockedAction.REDRAW_HAND)
         if name == "largest_opening":
             return cls(cards_blocked_action=BlockedAction.REDRAW_HAND, cards_opening_must_play_max=True)
-        raise InvalidOptionsError(f"unknown preset {name!r}; the presets are {', '.join(cls.PRESETS)}")
+        raise InvalidOptionsError(f"unknown preset {brief(name)}; the presets are {', '.join(cls.PRESETS)}")

@@ -50,7 +50,7 @@ benchmark check that the two agree.
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from qwirkle.cards.lines import LINE_CELLS, deal_line
 from qwirkle.cards.listing import brute_force, partitions, sub_multisets
@@ -63,9 +63,11 @@ __all__ = [
     "Plan",
     "best_plan",
     "brute_force",
+    "can_lay_between",
     "can_lay_counts",
     "feasible_counts",
     "largest_sets",
+    "layable_sets",
     "partitions",
     "plan_for",
     "sub_multisets",
@@ -196,6 +198,59 @@ def can_lay_counts(table: Sequence[int], hand: Sequence[int], min_set: int) -> b
     (True, False)
     """
     return best_plan(table, hand, min_set, Goal.ANY) is not None
+
+
+def can_lay_between(table: Sequence[int], low: Sequence[int], high: Sequence[int], min_set: int) -> bool:
+    """Whether some lay of at least one card lays, of each card ``k``, from ``low[k]`` to ``high[k]`` copies.
+
+    Rules CARDS-3 and CARDS-6, by one exact search (see :class:`Solver`): the
+    question the listings ask to cut every branch that holds no lay, so that
+    they find each lay after a number of searches that grows with the hand,
+    not with its number of subsets.
+
+    >>> table, none, clover = [0] * 36, [0] * 36, [0] * 36
+    >>> table[0] = table[1] = table[2] = clover[3] = 1
+    >>> can_lay_between(table, none, clover, 3), can_lay_between(table, none, none, 3)
+    (True, False)
+    """
+    lowest = [t + n for t, n in zip(table, low, strict=True)]
+    highest = [t + n for t, n in zip(table, high, strict=True)]
+    # Laying no card is not a move (Rule CARDS-6): at least one copy more than the table holds.
+    least = sum(table) + 1
+    return Solver(lowest, highest, min_set, qwirkles=False, first=True).solve(-1, least) is not None
+
+
+def layable_sets(table: Sequence[int], hand: Sequence[int], min_set: int) -> Iterator[list[int]]:
+    """Every part of the hand that can be laid (Rules CARDS-3, CARDS-6), as counts, in :func:`sub_multisets` order.
+
+    A depth-first walk that decides the copies of one card at a time and
+    follows a branch only if some lay is left in it (:func:`can_lay_between`):
+    each part comes after at most four searches per card of the hand, however
+    many parts cannot be laid. Listing every part, then testing each, costs
+    two to the number of cards.
+
+    >>> table, hand = [0] * 36, [0] * 36
+    >>> table[0] = table[1] = table[2] = hand[3] = hand[7] = 1
+    >>> [laid.index(1) for laid in layable_sets(table, hand, 3)]
+    [3]
+    """
+    kinds = [k for k in range(36) if hand[k]]
+    low = [0] * 36
+    high = list(hand)
+
+    def walk(i: int) -> Iterator[list[int]]:
+        if i == len(kinds):
+            yield list(low)
+            return
+        k = kinds[i]
+        for copies in range(hand[k] + 1):
+            low[k] = high[k] = copies
+            if can_lay_between(table, low, high, min_set):
+                yield from walk(i + 1)
+        low[k], high[k] = 0, hand[k]
+
+    if can_lay_between(table, low, high, min_set):
+        yield from walk(0)
 
 
 def largest_sets(hand: Sequence[int], min_set: int) -> list[int]:

@@ -12,7 +12,7 @@ from qwirkle.cards.rules import CardsRuleSet
 from qwirkle.cards.series import Table
 from qwirkle.cards.turns import CardsScore, CardsTurn, nothing_laid
 from qwirkle.cards.view import CardsView
-from qwirkle.errors import InvalidStateError
+from qwirkle.errors import InvalidStateError, brief
 from qwirkle.tiles import Tile
 
 __all__ = [
@@ -107,7 +107,7 @@ class CardsState:
         """
         seat = self.current if seat is None else seat
         if type(seat) is not int or not 0 <= seat < len(self.players):
-            raise InvalidStateError(f"seat {seat!r} does not exist")
+            raise InvalidStateError(f"seat {brief(seat)} does not exist")
         return CardsView(
             seat=seat,
             players=self.players,
@@ -149,7 +149,7 @@ def expect_state(value: object) -> CardsState:
     qwirkle.errors.InvalidStateError: expected a CardsState, not 'state'
     """
     if not isinstance(value, CardsState):
-        raise InvalidStateError(f"expected a CardsState, not {value!r}")
+        raise InvalidStateError(f"expected a CardsState, not {brief(value)}")
     return value
 
 
@@ -162,5 +162,5 @@ def expect_position(value: object) -> Position:
     qwirkle.errors.InvalidStateError: expected a CardsState or a CardsView, not None
     """
     if not isinstance(value, (CardsState, CardsView)):
-        raise InvalidStateError(f"expected a CardsState or a CardsView, not {value!r}")
+        raise InvalidStateError(f"expected a CardsState or a CardsView, not {brief(value)}")
     return value
