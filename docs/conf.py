@@ -21,6 +21,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "qwirkle_pictures",
     "qwirkle_rules",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}

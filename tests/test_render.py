@@ -8,9 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from hypothesis import given, settings
 
-from qwirkle import Board, GameState, Place, QwirkleError, format_tile, view
+from qwirkle import Board, GameState, Place, QwirkleError, format_tile, parse_move, view
 from qwirkle.builder import TurnBuilder
-from qwirkle.render import PALETTES, board_svg, board_text, hand_svg, hand_text
+from qwirkle.render import PALETTES, board_svg, board_text, hand_svg, hand_text, series_svg
 from qwirkle.scorekeeper import Scorekeeper
 from tests.played import play, states
 
@@ -129,3 +129,18 @@ def test_hand_svg_marks_selected_tiles() -> None:
     root = ET.fromstring(picture)
     kinds = [g.get("class") for g in root.iter(f"{SVG}g") if g.get("data-index") is not None]
     assert kinds == ["hand-tile selected", "hand-tile", "hand-tile selected"] + ["hand-tile"] * (len(hand) - 3)
+
+
+def test_series_svg_draws_each_series_as_a_row_and_outlines_the_marked_cards() -> None:
+    table = [parse_move("swap Ro Rs Rd").tiles, parse_move("swap Bc Gc Yc Oc").tiles]
+    picture = series_svg(table, marked=[(1, 3)], palette="colour-blind")
+    root = ET.fromstring(picture)
+    cards = [
+        (int(g.get("data-series", "")), int(g.get("data-index", "")))
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "card"
+    ]
+    assert cards == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (1, 3)]
+    assert titles(picture)[1:] == [str(card) for series in table for card in series]
+    assert picture.count("stroke-dasharray") == 1
+    assert "(empty table)" in series_svg([])

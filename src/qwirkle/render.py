@@ -33,7 +33,17 @@ from qwirkle.moves import Place
 from qwirkle.notation import format_cell, format_tile
 from qwirkle.tiles import COLOUR_LETTERS, Tile
 
-__all__ = ["LETTER_SIZE", "PALETTES", "Palette", "board_svg", "board_text", "hand_svg", "hand_text", "tile_svg"]
+__all__ = [
+    "LETTER_SIZE",
+    "PALETTES",
+    "Palette",
+    "board_svg",
+    "board_text",
+    "hand_svg",
+    "hand_text",
+    "series_svg",
+    "tile_svg",
+]
 
 Palette = Literal["classic", "colour-blind"]
 """The SVG colour palettes."""
@@ -322,6 +332,59 @@ def board_svg(
                 out.append(
                     f'<rect class="cell" {where} x="{left(x):g}" y="{top(y):g}" width="{cell:g}" '
                     f'height="{cell:g}" fill="#000" fill-opacity="0"/>'
+                )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def series_svg(
+    series: Iterable[Iterable[Tile]],
+    *,
+    cell: int = 40,
+    palette: Palette = "classic",
+    letters: bool | None = None,
+    marked: Collection[tuple[int, int]] = (),
+) -> str:
+    """A table of Qwirkle Cards as SVG: each series a row of cards, numbered from 0 on the left.
+
+    ``marked`` holds ``(series, card)`` positions (both counted from 0) to
+    outline with a dashed line, such as the cards a lay adds.
+
+    >>> from qwirkle import parse_move
+    >>> picture = series_svg([parse_move("swap Ro Rs Rd").tiles, parse_move("swap Bc Gc Yc").tiles], marked=[(0, 2)])
+    >>> picture.count("<title>"), picture.count("stroke-dasharray")
+    (7, 1)
+    """
+    rows = [list(row) for row in series]
+    pad = cell * 0.6
+    gap = cell * 0.25
+    width = pad + max([len(row) for row in rows] + [3]) * cell + gap
+    height = max(1, len(rows)) * (cell + gap) + gap
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
+        f'height="{height:g}" role="img" font-family="sans-serif">',
+        f"<title>Qwirkle Cards table: {len(rows)} series</title>",
+        f'<rect width="{width:g}" height="{height:g}" fill="#f4efe6"/>',
+    ]
+    if not rows:
+        out.append(
+            f'<text x="{width / 2:g}" y="{height / 2 + cell * 0.1:g}" font-size="{cell * 0.3:g}" '
+            f'text-anchor="middle" fill="#555">(empty table)</text>'
+        )
+    for i, row in enumerate(rows):
+        top = gap + i * (cell + gap)
+        out.append(
+            f'<text x="{pad * 0.7:g}" y="{top + cell * 0.6:g}" font-size="{cell * 0.3:g}" text-anchor="end" '
+            f'fill="#555">{i}</text>'
+        )
+        for j, card in enumerate(row):
+            left = pad + j * cell
+            out.append(tile_svg(card, left, top, cell, palette=palette, letters=letters,
+                                extra=f' class="card" data-series="{i}" data-index="{j}"'))  # fmt: skip
+            if (i, j) in marked:
+                out.append(
+                    f'<rect x="{left + 1.5:g}" y="{top + 1.5:g}" width="{cell - 3:g}" height="{cell - 3:g}" '
+                    f'rx="{cell * 0.14:g}" fill="none" stroke="#222" stroke-width="2.5" stroke-dasharray="5 3"/>'
                 )
     out.append("</svg>")
     return "\n".join(out)
