@@ -442,3 +442,9 @@ def test_every_worked_example_has_its_pictures_and_no_text_drawing() -> None:
         section.splitlines()[0] for section, found in zip(sections, pictured, strict=True) if not found
     ]
     assert "board_text" not in page
+
+
+@pytest.mark.parametrize("page", ["index.md", "tutorial.md", "cards.md", "examples.md"])
+def test_the_pages_a_reader_starts_from_draw_their_tables(page: str) -> None:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    assert "```{qwirkle-picture} " in text

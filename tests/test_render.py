@@ -8,8 +8,9 @@ import xml.etree.ElementTree as ET
 import pytest
 from hypothesis import given, settings
 
-from qwirkle import Board, GameState, Place, QwirkleError, format_tile, parse_move, view
+from qwirkle import Board, GameState, Place, QwirkleError, format_tile, view
 from qwirkle.builder import TurnBuilder
+from qwirkle.notation import parse_tiles
 from qwirkle.render import PALETTES, board_svg, board_text, hand_svg, hand_text, series_svg
 from qwirkle.scorekeeper import Scorekeeper
 from tests.played import play, states
@@ -132,7 +133,7 @@ def test_hand_svg_marks_selected_tiles() -> None:
 
 
 def test_series_svg_draws_each_series_as_a_row_and_outlines_the_marked_cards() -> None:
-    table = [parse_move("swap Ro Rs Rd").tiles, parse_move("swap Bc Gc Yc Oc").tiles]
+    table = [parse_tiles("Ro Rs Rd"), parse_tiles("Bc Gc Yc Oc")]
     picture = series_svg(table, marked=[(1, 3)], palette="colour-blind")
     root = ET.fromstring(picture)
     cards = [

@@ -234,7 +234,11 @@ def cards_move_panels(
     try:
         points = card_game.verify(state, move, seat=seat)
     except IllegalMoveError as error:
-        return [Panel(before, f"Refused. {what}.", "refused", str(error))]
+        if not isinstance(move, card_game.Lay):
+            return [Panel(before, f"Refused. {what}.", "refused", str(error))]
+        # A lay is the table it leaves: the table proposed, with the cards it adds outlined.
+        proposed = series_svg(move.table, palette=PALETTE, marked=_added(state.table, move.table))
+        return [Panel((proposed, before[1]), f"Refused. {what}, to leave this table.", "refused", str(error))]
     claimed = len(points.qwirkles)
     verdict = "Legal." if not claimed else f"Legal: {claimed} Qwirkle{'s' if claimed > 1 else ''} claimed."
     if not isinstance(move, card_game.Lay):
@@ -266,9 +270,7 @@ def panels_node(groups: Sequence[Sequence[Panel]], caption: str = "") -> nodes.c
             if panel.caption:
                 box += nodes.paragraph(panel.caption, panel.caption, classes=["qwirkle-panel-caption"])
             if panel.message:
-                message = nodes.paragraph(classes=["qwirkle-message"])
-                message += nodes.literal(panel.message, panel.message)
-                box += message
+                box += nodes.paragraph(panel.message, panel.message, classes=["qwirkle-message"])
             together += box
         row += together
     figure += row

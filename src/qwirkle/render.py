@@ -350,8 +350,8 @@ def series_svg(
     ``marked`` holds ``(series, card)`` positions (both counted from 0) to
     outline with a dashed line, such as the cards a lay adds.
 
-    >>> from qwirkle import parse_move
-    >>> picture = series_svg([parse_move("swap Ro Rs Rd").tiles, parse_move("swap Bc Gc Yc").tiles], marked=[(0, 2)])
+    >>> from qwirkle.notation import parse_tiles
+    >>> picture = series_svg([parse_tiles("Ro Rs Rd"), parse_tiles("Bc Gc Yc")], marked=[(0, 2)])
     >>> picture.count("<title>"), picture.count("stroke-dasharray")
     (7, 1)
     """
