@@ -448,3 +448,19 @@ def test_every_worked_example_has_its_pictures_and_no_text_drawing() -> None:
 def test_the_pages_a_reader_starts_from_draw_their_tables(page: str) -> None:
     text = (DOCS / page).read_text(encoding="utf-8")
     assert "```{qwirkle-picture} " in text
+
+
+def test_read_the_docs_builds_these_docs_as_ci_does() -> None:
+    config = (ROOT / ".readthedocs.yaml").read_text(encoding="utf-8")
+    assert re.search(r"^version: 2$", config, flags=re.MULTILINE)
+    configuration = re.search(r"^  configuration: (\S+)$", config, flags=re.MULTILINE)
+    assert configuration is not None
+    assert (ROOT / configuration.group(1)) == DOCS / "conf.py"
+    assert re.search(r"^  fail_on_warning: true$", config, flags=re.MULTILINE)  # as -W in CI
+    python = re.search(r'^    python: "(3\.\d+)"$', config, flags=re.MULTILINE)
+    assert python is not None
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f"Programming Language :: Python :: {python.group(1)}" in project
+    extras = re.findall(r"^        - (\w+)$", config, flags=re.MULTILINE)
+    assert extras == ["docs"]
+    assert re.search(r"^docs = \[", project, flags=re.MULTILINE)
