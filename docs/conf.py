@@ -21,6 +21,7 @@ extensions = [
     "myst_parser",
     "sphinx.ext.autodoc",
     "sphinx.ext.doctest",
+    "qwirkle_pictures",
     "qwirkle_rules",
 ]
 source_suffix = {".md": "markdown", ".rst": "restructuredtext"}
@@ -33,7 +34,7 @@ autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 nitpicky = False
 
-doctest_global_setup = "import qwirkle\nfrom qwirkle import *"
+# No hidden set-up: every example on a page imports what it uses, so it runs when pasted.
 # Docstring examples run in their own modules under `pytest --doctest-modules`; the doctest
 # builder runs the examples written in these pages.
 doctest_test_doctest_blocks = ""

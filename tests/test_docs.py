@@ -143,7 +143,7 @@ def test_citations_of_seed_000_give_the_booklet_page_of_their_section() -> None:
     for rule in Rule:
         for source in rule.sources:
             if source.key == "S000":
-                match = re.fullmatch(r"Livret p\. (\d+), (.+)", source.where)
+                match = re.fullmatch(r"p\. (\d+), (.+)", source.where)
                 assert match is not None, (rule, source)
                 assert pages.get(match.group(2)) == match.group(1), (rule, source)
 
@@ -168,9 +168,29 @@ def test_quotes_are_short() -> None:
             assert len(source.quote.split()) <= 12, (rule, str(source))
 
 
-def test_a_citation_prints_the_file_name_and_the_page() -> None:
+def test_a_citation_prints_the_title_of_the_document_and_the_page() -> None:
     source = next(s for s in Rule.SCORE_4.sources if s.key == "S000")
-    assert str(source) == '000_375d64aa8eb286b4.txt, Livret p. 2, Calcul des points: "6 points supplémentaires"'
+    assert str(source) == 'Official booklet, reworded (French), p. 2, Calcul des points: "6 points supplémentaires"'
+
+
+def test_every_document_has_a_human_title_and_links_that_are_web_addresses() -> None:
+    names = [document.name for document in DOCUMENTS.values()]
+    assert len(set(names)) == len(names)
+    for document in DOCUMENTS.values():
+        assert document.name, document.key
+        assert not re.search(r"[0-9a-f]{16}|\.txt\b", document.name), document.key
+        for link in document.links:
+            assert re.fullmatch(r"https?://[^\s/]+\.[a-z]{2,}(/\S*)?", link.url), (document.key, link)
+            assert link.text, (document.key, link)
+
+
+def test_every_rule_is_explained_in_plain_words() -> None:
+    for rule in Rule:
+        explanation = rule.explanation
+        assert explanation.endswith("."), rule
+        assert explanation != rule.statement, rule
+        assert len(explanation) < 400, rule
+        assert not re.search(r"\b[A-Z]+-\d+\b", explanation), f"{rule}: plain words name no rule ID"
 
 
 def test_the_message_of_an_illegal_move_is_rendered_from_its_rule() -> None:
@@ -408,3 +428,39 @@ def test_the_worked_examples_are_at_least_twelve_and_each_runs() -> None:
     assert len(examples) >= 12
     sections = re.split(r"^## \d+\. ", page, flags=re.MULTILINE)[1:]
     assert all("```{doctest}" in section for section in sections)
+
+
+def test_every_worked_example_has_its_pictures_and_no_text_drawing() -> None:
+    page = (DOCS / "examples.md").read_text(encoding="utf-8")
+    sections = re.split(r"^## \d+\. ", page, flags=re.MULTILINE)[1:]
+    # A picture with a move draws the table before it and after it (or the rule that refuses it).
+    pictured = [
+        re.search(r"^```\{qwirkle-picture\} \w+\n(?::\w+:.*\n)*[^`:\n]+\n", section, re.MULTILINE)
+        for section in sections
+    ]
+    assert all(pictured), [
+        section.splitlines()[0] for section, found in zip(sections, pictured, strict=True) if not found
+    ]
+    assert "board_text" not in page
+
+
+@pytest.mark.parametrize("page", ["index.md", "tutorial.md", "cards.md", "examples.md"])
+def test_the_pages_a_reader_starts_from_draw_their_tables(page: str) -> None:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    assert "```{qwirkle-picture} " in text
+
+
+def test_read_the_docs_builds_these_docs_as_ci_does() -> None:
+    config = (ROOT / ".readthedocs.yaml").read_text(encoding="utf-8")
+    assert re.search(r"^version: 2$", config, flags=re.MULTILINE)
+    configuration = re.search(r"^  configuration: (\S+)$", config, flags=re.MULTILINE)
+    assert configuration is not None
+    assert (ROOT / configuration.group(1)) == DOCS / "conf.py"
+    assert re.search(r"^  fail_on_warning: true$", config, flags=re.MULTILINE)  # as -W in CI
+    python = re.search(r'^    python: "(3\.\d+)"$', config, flags=re.MULTILINE)
+    assert python is not None
+    project = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert f"Programming Language :: Python :: {python.group(1)}" in project
+    extras = re.findall(r"^        - (\w+)$", config, flags=re.MULTILINE)
+    assert extras == ["docs"]
+    assert re.search(r"^docs = \[", project, flags=re.MULTILINE)

@@ -10,7 +10,8 @@ from hypothesis import given, settings
 
 from qwirkle import Board, GameState, Place, QwirkleError, format_tile, view
 from qwirkle.builder import TurnBuilder
-from qwirkle.render import PALETTES, board_svg, board_text, hand_svg, hand_text
+from qwirkle.notation import parse_tiles
+from qwirkle.render import PALETTES, board_svg, board_text, hand_svg, hand_text, series_svg
 from qwirkle.scorekeeper import Scorekeeper
 from tests.played import play, states
 
@@ -71,7 +72,7 @@ def test_the_six_shapes_and_both_palettes_differ() -> None:
         ET.fromstring(picture)
         assert all(colour in picture for colour in {colours[t.colour.value] for t in state.board.values()})
     blind = board_svg(state, palette="colour-blind")
-    letters = re.findall(r'font-weight="bold" fill="#ffffff">([ROYGBP])</text>', blind)
+    letters = re.findall(r'font-weight="bold" fill="#ffffff"[^>]*>([ROYGBP])</text>', blind)
     assert sorted(letters) == sorted(format_tile(t)[0] for t in state.board.values())
     assert "font-weight" not in board_svg(state, palette="classic")
     assert "font-weight" in board_svg(state, letters=True)
@@ -129,3 +130,18 @@ def test_hand_svg_marks_selected_tiles() -> None:
     root = ET.fromstring(picture)
     kinds = [g.get("class") for g in root.iter(f"{SVG}g") if g.get("data-index") is not None]
     assert kinds == ["hand-tile selected", "hand-tile", "hand-tile selected"] + ["hand-tile"] * (len(hand) - 3)
+
+
+def test_series_svg_draws_each_series_as_a_row_and_outlines_the_marked_cards() -> None:
+    table = [parse_tiles("Ro Rs Rd"), parse_tiles("Bc Gc Yc Oc")]
+    picture = series_svg(table, marked=[(1, 3)], palette="colour-blind")
+    root = ET.fromstring(picture)
+    cards = [
+        (int(g.get("data-series", "")), int(g.get("data-index", "")))
+        for g in root.iter(f"{SVG}g")
+        if g.get("class") == "card"
+    ]
+    assert cards == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2), (1, 3)]
+    assert titles(picture)[1:] == [str(card) for series in table for card in series]
+    assert picture.count("stroke-dasharray") == 1
+    assert "(empty table)" in series_svg([])

@@ -3,9 +3,14 @@
 Directives
     ``qwirkle-rules``
         Every rule of :class:`qwirkle.Rule`, grouped by the sections of the
-        catalogue: its anchor (``rule-place-2``), statement, sources, the
-        library's choice where the sources disagree, the options that change
-        it, the code that enforces it and the tests that check it.
+        catalogue, for a reader of the rules: its anchor (``rule-place-2``),
+        statement, the rule in plain words, for a rule a move can break a
+        picture of a move it allows and of a move it refuses (with the
+        library's message), its sources, the library's choice where the
+        sources disagree, and the options that change it.
+    ``qwirkle-rule-index``
+        For every rule, the public code that enforces it and the tests that
+        check it.
     ``qwirkle-disagreements``
         Every question the sources disagree on or leave open, with what the
         library does and the option that changes it.
@@ -19,8 +24,9 @@ Role
     ``{rule}`PLACE-2``` links to a rule on the rules page; an unknown ID is an error.
 
 Rule IDs in docstrings shown by autodoc are turned into such links, and the
-code and tests named on the rules page get highlighted source pages (under
-``_code/``) with an anchor per line.
+code and tests named on the rule index get highlighted source pages (under
+``_code/``) with an anchor per line. No page may name a private name
+(``qwirkle.legality._verify_place``): the build warns about any it finds.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from docutils.parsers.rst.states import Inliner
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.pycode import ModuleAnalyzer
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from qwirkle import Rule
@@ -52,7 +59,12 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 
+import private_names  # noqa: E402
+import qwirkle_pictures  # noqa: E402
+import rule_examples  # noqa: E402
 import rule_index  # noqa: E402
+
+logger = logging.getLogger(__name__)
 
 CODE_DIR = "_code"
 """Where the highlighted source pages go in the HTML output."""
@@ -148,10 +160,17 @@ def _is_documented(name: str) -> bool:
 _CALLABLE = ("function", "method")
 
 
+def _public_module(ref: rule_index.CodeRef) -> bool:
+    """Whether ``ref`` is a public module (one whose docstring names the rule)."""
+    return ref.kind == "module" and not any(part.startswith("_") for part in ref.module.split("."))
+
+
 def _code_item(ref: rule_index.CodeRef) -> nodes.paragraph:
     para = nodes.paragraph()
     public = public_name(ref)
-    if public is not None:
+    if _public_module(ref):
+        para += _source_link(ref, nodes.literal(ref.module, ref.module))
+    elif public is not None:
         label = public + ("()" if ref.kind in _CALLABLE else "")
         xref = _python_ref(public, label, warn=False)
         # If the API pages do not document it (yet), link to its source instead (see ``link_to_source``).
@@ -159,9 +178,8 @@ def _code_item(ref: rule_index.CodeRef) -> nodes.paragraph:
         xref["qwirkle_line"] = ref.line
         para += xref
     else:
-        label = ref.fullname + ("()" if ref.kind in _CALLABLE else "")
-        para += _source_link(ref, nodes.literal(label, label))
-    where = f"{ref.path}, line {ref.line}"
+        raise ValueError(f"{ref.fullname} is not public: list it with the helpers")
+    where = f"{ref.path}, line {ref.line}" if ref.kind != "module" else f"{ref.path}, its docstring"
     para += nodes.Text(" (")
     para += _source_link(ref, nodes.inline(where, where))
     para += nodes.Text(")")
@@ -273,9 +291,7 @@ def _source_entry(source: Source) -> nodes.paragraph:
     para = nodes.paragraph()
     document = source.document
     label = document.label
-    para += nodes.reference(
-        "", "", nodes.literal(label, label) if document.is_seed else nodes.Text(label), refid=_doc_anchor(document.key)
-    )
+    para += nodes.reference("", label, refid=_doc_anchor(document.key))
     if source.where:
         para += nodes.Text(f", {source.where}")
     if source.quote:
@@ -337,6 +353,8 @@ class _CatalogueDirective(SphinxDirective):
         for folder in ("src", "tests"):
             for path in sorted((ROOT / folder).rglob("*.py")):
                 self.env.note_dependency(str(path))
+        for path in sorted(HERE.glob("*.py")):
+            self.env.note_dependency(str(path))
 
     def register(self, section: nodes.section) -> None:
         """Make the section's first id a label that ``{ref}`` and the ``rule`` role can reach."""
@@ -377,6 +395,10 @@ class RulesDirective(_CatalogueDirective):
         statement = nodes.paragraph(classes=["qwirkle-statement"])
         statement += nodes.strong(rule.statement, rule.statement)
         node += statement
+        node += nodes.paragraph(rule.explanation, rule.explanation, classes=["qwirkle-explanation"])
+        pictures = self._pictures(rule)
+        if pictures is not None:
+            node += pictures
         fields = nodes.field_list()
         if rule.sources:
             fields += _field("Sources", _bullets([_source_entry(source) for source in rule.sources]))
@@ -404,9 +426,116 @@ class RulesDirective(_CatalogueDirective):
             fields += _field("Note", nodes.paragraph(rule.note, rule.note))
         if rule.options:
             fields += _field("Options", _options_para(rule.options))
+        para = nodes.paragraph(classes=["qwirkle-index-link"])
+        para += addnodes.pending_xref(
+            "",
+            nodes.inline("its code and tests", "its code and tests"),
+            refdomain="std",
+            reftype="ref",
+            reftarget=_index_anchor(rule),
+            refexplicit=True,
+            refwarn=True,
+        )
+        fields += _field("In the library", para)
+        node += fields
+        return node
+
+    def _pictures(self, rule: Rule) -> nodes.container | None:
+        """A move the rule allows and one it refuses, drawn and judged by the library, for a rule a move can break."""
+        if rule.value not in refused_rules():
+            return None
+        example = rule_examples.EXAMPLES.get(rule.value)
+        if example is None:
+            raise self.error(f"{rule.value} can be broken by a move but has no example in rule_examples.py")
+        legal, refused = example_panels(example)
+        wanted = example.refused_with if isinstance(example, rule_examples.TileExample) else ""
+        if (
+            legal.verdict != "legal"
+            or refused.verdict != "refused"
+            or not refused.message.startswith(f"{wanted or rule.value}:")
+        ):
+            raise self.error(f"the example of {rule.value} does not show a legal move and a move refused under it")
+        return qwirkle_pictures.panels_node([[legal], [refused]])
+
+
+def example_panels(
+    example: rule_examples.TileExample | rule_examples.CardsExample,
+) -> tuple[qwirkle_pictures.Panel, qwirkle_pictures.Panel]:
+    """The picture of the move a rule allows and of the move it refuses, as the library judges them."""
+    if isinstance(example, rule_examples.TileExample):
+        legal, refused = (
+            qwirkle_pictures.tile_move_panels(
+                rule_examples.tile_setup(example, attempt),
+                attempt.move,
+                words=attempt.words,
+                hand=True,
+                seat=attempt.seat,
+                after=False,
+            )[0]
+            for attempt in (example.legal, example.refused)
+        )
+        return legal, refused
+    legal, refused = (
+        qwirkle_pictures.cards_move_panels(
+            rule_examples.cards_setup(example, attempt),
+            rule_examples.cards_move(attempt),
+            words=attempt.words,
+            after=False,
+        )[0]
+        for attempt in (example.legal, example.refused)
+    )
+    return legal, refused
+
+
+@cache
+def refused_rules() -> dict[str, list[rule_index.CodeRef]]:
+    """The rules a move can break, found in the code."""
+    return rule_index.refused_rules(ROOT, _KNOWN)
+
+
+def _index_anchor(rule: Rule) -> str:
+    return f"index-{rule.value.lower()}"
+
+
+class RuleIndexDirective(_CatalogueDirective):
+    """For every rule, the public code that enforces it and the tests that check it."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        self.note_dependencies()
+        out: list[nodes.Node] = []
+        for section in SECTIONS:
+            node = _section_node(f"index-section-{section.number}", f"{section.number}. {section.title}")
+            for rule in section.rules:
+                node += self._rule(rule)
+            out.append(node)
+        return out
+
+    def _rule(self, rule: Rule) -> nodes.section:
+        node = _section_node(_index_anchor(rule), rule.value)
+        node["classes"].append("qwirkle-rule")
+        self.register(node)
+        para = nodes.paragraph(classes=["qwirkle-statement"])
+        para += addnodes.pending_xref(
+            "",
+            nodes.inline(rule.statement, rule.statement),
+            refdomain="std",
+            reftype="ref",
+            reftarget=rule.anchor,
+            refexplicit=True,
+            refwarn=True,
+        )
+        node += para
+        fields = nodes.field_list()
         code = enforcing_code().get(rule.value, [])
-        if code:
-            fields += _field("Enforced by", _bullets([_code_item(ref) for ref in code]))
+        public = [ref for ref in code if public_name(ref) is not None or _public_module(ref)]
+        helpers = [ref for ref in code if ref not in public]
+        items = [_code_item(ref) for ref in public]
+        if helpers:
+            items.append(_helpers_item(helpers))
+        if items:
+            fields += _field("Enforced by", _bullets(items))
         else:
             fields += _field("Enforced by", nodes.paragraph("", "No code names this rule yet."))
         tests = checking_tests().get(rule.value, [])
@@ -416,6 +545,24 @@ class RulesDirective(_CatalogueDirective):
             fields += _field("Checked by", nodes.paragraph("", "No test names this rule yet."))
         node += fields
         return node
+
+
+def _helpers_item(refs: Sequence[rule_index.CodeRef]) -> nodes.paragraph:
+    """The internal code that names a rule, by file and line only: the pages name no private name."""
+    para = nodes.paragraph()
+    para += nodes.Text("Internal helpers: ")
+    by_file: dict[str, list[rule_index.CodeRef]] = {}
+    for ref in refs:
+        by_file.setdefault(ref.path, []).append(ref)
+    for index, (path, found) in enumerate(by_file.items()):
+        if index:
+            para += nodes.Text("; ")
+        para += nodes.Text(f"{path}, line{'s' if len(found) > 1 else ''} ")
+        for number, ref in enumerate(found):
+            if number:
+                para += nodes.Text(", ")
+            para += _source_link(ref, nodes.inline(str(ref.line), str(ref.line)))
+    return para
 
 
 class DisagreementsDirective(_CatalogueDirective):
@@ -475,12 +622,17 @@ class SourcesDirective(_CatalogueDirective):
             key = nodes.inline(ids=[_doc_anchor(document.key)])
             key += nodes.strong(document.key, document.key)
             what = nodes.inline()
+            what += nodes.strong(document.name, document.name)
+            what += nodes.Text(f". {document.title}.")
             if document.is_seed:
-                what += nodes.literal(document.file, document.file)
-                what += nodes.Text(": ")
-            what += nodes.Text(document.title + ".")
+                what += nodes.Text(" One of the project's primary sources (its text is not published here).")
             if document.where:
-                what += nodes.Text(f" Found at: {document.where}.")
+                what += nodes.Text(f" Also: {document.where}.")
+            for index, link in enumerate(document.links):
+                what += nodes.Text(" Read it at " if not index else ", ")
+                what += nodes.reference(link.text, link.text, refuri=link.url)
+            if document.links:
+                what += nodes.Text(".")
             body += self._row([key, what, nodes.Text(document.reliability)])
         return [table]
 
@@ -686,6 +838,12 @@ def link_to_source(app: Sphinx, env: Any, node: addnodes.pending_xref, contnode:
     return ref
 
 
+def warn_private_names(app: Sphinx, doctree: nodes.document, docname: str) -> None:
+    """Warn about every private name a page names: the documentation speaks of the public API only."""
+    for name in private_names.private_names(doctree.astext()):
+        logger.warning("the page names the private name %s", name, location=docname, type="qwirkle", subtype="private")
+
+
 def resolve_code_links(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Point each ``code_link`` at its line's anchor in HTML; keep only its text elsewhere."""
     html = app.builder.format == "html"
@@ -723,6 +881,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     """Register the directives, the role and the event handlers."""
     app.add_node(code_link)
     app.add_directive("qwirkle-rules", RulesDirective)
+    app.add_directive("qwirkle-rule-index", RuleIndexDirective)
     app.add_directive("qwirkle-disagreements", DisagreementsDirective)
     app.add_directive("qwirkle-sources", SourcesDirective)
     app.add_directive("qwirkle-options", OptionsDirective)
@@ -730,6 +889,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-process-docstring", reexported_data_docs)
     app.connect("autodoc-process-docstring", link_rule_ids)
     app.connect("missing-reference", link_to_source)
+    app.connect("doctree-resolved", warn_private_names)
     app.connect("doctree-resolved", resolve_code_links)
     app.connect("html-collect-pages", collect_code_pages)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -241,3 +241,161 @@ def checking_tests(root: Path, known: Collection[str], package: str = "tests") -
                         ref = CodeRef(rel, item.lineno, module, f"{node.name}.{item.name}", "method")
                         note(_decorated(item, markers, known), ref)
     return found
+
+
+# ---------------------------------------------------------------------------
+# The rules a move can break
+
+
+def _functions(tree: ast.Module) -> Iterator[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Every function and method defined at the top of a module or in its classes."""
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node
+        elif isinstance(node, ast.ClassDef):
+            yield from (item for item in node.body if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+
+def _called_name(call: ast.Call) -> str | None:
+    func = call.func
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return None
+
+
+def _enum_ids(node: ast.AST, known: Collection[str]) -> set[str]:
+    """The rules a piece of code names as ``Rule.X_N``."""
+    return {rule for sub in ast.walk(node) if (rule := _enum_id(sub)) is not None and rule in known}
+
+
+class _Program:
+    """The modules of a package, read once, with what the search for raised rules needs."""
+
+    def __init__(self, root: Path, package: str, known: Collection[str]) -> None:
+        self.known = known
+        self.modules: list[tuple[str, str, ast.Module]] = []
+        for path in _sources(root / package):
+            rel = path.relative_to(root).as_posix()
+            self.modules.append((rel, _module_name(path, root), ast.parse(path.read_text(encoding="utf-8"), rel)))
+        self.by_name: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+        self.calls: dict[str, list[ast.Call]] = {}
+        ruled: set[str] = set()
+        for _, _, tree in self.modules:
+            for function in _functions(tree):
+                self.by_name.setdefault(function.name, []).append(function)
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and (name := _called_name(node)) is not None:
+                    self.calls.setdefault(name, []).append(node)
+        # Values that carry a rule: the members of enums whose values name a rule (the end reasons) and
+        # the instances of classes with a ``rule`` field (a problem of a turn being built).
+        for _, _, tree in self.modules:
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef):
+                    fields = {item.target.id for item in node.body if isinstance(item, ast.AnnAssign)
+                              and isinstance(item.target, ast.Name)}  # fmt: skip
+                    members = [item for item in node.body if isinstance(item, ast.Assign)]
+                    if any(_enum_ids(item.value, known) for item in members):
+                        ruled |= {rule for item in members for rule in _enum_ids(item.value, known)}
+                    # An error's rule is what the search is about, not a value it carries.
+                    if "rule" in fields and not node.name.endswith("Error"):
+                        for call in self.calls.get(node.name, []):
+                            ruled |= _enum_ids(call, known)
+        self.carried = ruled
+
+    def returned(self, name: str) -> set[str]:
+        """The rules that the functions called ``name`` return."""
+        found: set[str] = set()
+        for function in self.by_name.get(name, []):
+            for node in ast.walk(function):
+                if isinstance(node, ast.Return) and node.value is not None:
+                    found |= _enum_ids(node.value, self.known)
+        return found
+
+    def passed(self, function: ast.FunctionDef | ast.AsyncFunctionDef, parameter: str) -> set[str] | None:
+        """The rules passed for ``parameter`` wherever ``function`` is called, or ``None`` if it never is."""
+        params = [arg.arg for arg in [*function.args.posonlyargs, *function.args.args]]
+        offset = 1 if params and params[0] in ("self", "cls") else 0
+        found: set[str] = set()
+        seen = False
+        for call in self.calls.get(function.name, []):
+            for keyword in call.keywords:
+                if keyword.arg == parameter:
+                    found |= _enum_ids(keyword.value, self.known)
+                    seen = True
+            if parameter in params:
+                index = params.index(parameter) - offset
+                if 0 <= index < len(call.args):
+                    found |= _enum_ids(call.args[index], self.known)
+                    seen = True
+        return found if seen else None
+
+    def resolve(self, expr: ast.expr, function: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str] | None:
+        """The rules ``expr``, the first argument of an ``IllegalMoveError``, can be; ``None`` if unknown."""
+        if isinstance(expr, ast.Starred):
+            expr = expr.value
+        direct = _enum_ids(expr, self.known)
+        if direct:
+            return direct
+        if isinstance(expr, ast.Attribute) and expr.attr == "rule":
+            if isinstance(expr.value, ast.Name) and self._caught(expr.value.id, function):
+                return set()  # the rule of an error raised elsewhere, passed on
+            return set(self.carried)
+        if isinstance(expr, ast.Name):
+            params = {arg.arg for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
+            if expr.id in params:
+                return self.passed(function, expr.id)
+            found: set[str] | None = None
+            for node in ast.walk(function):
+                if isinstance(node, ast.Assign) and any(
+                    isinstance(t, ast.Name) and t.id == expr.id for t in node.targets
+                ):
+                    value = node.value
+                    if isinstance(value, ast.Call) and (name := _called_name(value)) is not None:
+                        rules = self.returned(name) or _enum_ids(value, self.known)
+                    else:
+                        rules = self.resolve(value, function) or set()
+                    found = (found or set()) | rules
+            return found or None
+        return None
+
+    @staticmethod
+    def _caught(name: str, function: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+        return any(isinstance(node, ast.ExceptHandler) and node.name == name for node in ast.walk(function))
+
+
+def refused_rules(root: Path, known: Collection[str], package: str = "src") -> dict[str, list[CodeRef]]:
+    """For each rule that an :class:`~qwirkle.IllegalMoveError` can carry, the functions that raise it so.
+
+    This is the set of rules a move can break. The rule of each
+    ``IllegalMoveError(...)`` under ``root / package`` is read from its first
+    argument: a ``Rule.X`` member; a name bound to what a function returns (the
+    rules in that function's ``return`` statements) or to a parameter (the rules
+    passed for it wherever the function is called); the ``rule`` of an error
+    caught and passed on (nothing new); or the ``rule`` of another value, one of
+    the rules that values carry (the end reasons, the problems of a turn).
+    Raises :class:`ValueError` naming an error whose rule it cannot tell.
+    """
+    program = _Program(root, package, known)
+    found: dict[str, list[CodeRef]] = {}
+    unknown: list[str] = []
+    for rel, module, tree in program.modules:
+        classes = {item: node.name for node in tree.body if isinstance(node, ast.ClassDef) for item in node.body}
+        for function in _functions(tree):
+            qualname = f"{classes[function]}.{function.name}" if function in classes else function.name
+            ref = CodeRef(rel, function.lineno, module, qualname, "method" if function in classes else "function")
+            for node in ast.walk(function):
+                if not (isinstance(node, ast.Call) and _called_name(node) == "IllegalMoveError" and node.args):
+                    continue
+                rules = program.resolve(node.args[0], function)
+                if rules is None:
+                    unknown.append(f"{rel}, line {node.lineno}")
+                    continue
+                for rule in sorted(rules):
+                    refs = found.setdefault(rule, [])
+                    if ref not in refs:
+                        refs.append(ref)
+    if unknown:
+        raise ValueError(f"cannot tell the rule of the IllegalMoveError at {'; '.join(unknown)}")
+    return found

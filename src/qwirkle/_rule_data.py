@@ -20,11 +20,11 @@ __all__ = ["ENTRIES"]
 
 
 def _p1(section: str) -> str:
-    return f"Livret p. 1, {section}"
+    return f"p. 1, {section}"
 
 
 def _p2(section: str) -> str:
-    return f"Livret p. 2, {section}"
+    return f"p. 2, {section}"
 
 
 _S = Source
@@ -48,6 +48,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "TILES-1",
         "There are 36 distinct tiles, one for each of 6 colours and 6 shapes.",
+        explanation=(
+            "Every tile is one colour (red, orange, yellow, green, blue, purple) and one shape (circle, square, "
+            "diamond, clover, four-point star, eight-point star), and every pair of the two occurs."
+        ),
         sources=(
             _S("S000", _p1("But du jeu"), "3 séries de 36 tuiles différentes"),
             _S("S001", "Contenu de la boîte", "36 combinaisons uniques"),
@@ -59,6 +63,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "TILES-2",
         "Each distinct tile exists in 3 copies, 108 tiles in all.",
+        explanation=(
+            "So there are three red circles, three red squares, and so on: a line may be blocked because the "
+            "tile it needs is already used up."
+        ),
         sources=(
             _S("S000", _p1("But du jeu"), "108 tuiles"),
             _S("S001", "Contenu de la boîte", "3 exemplaires de chacune"),
@@ -71,6 +79,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "TILES-3",
         "The tiles start in a bag; there is no board, and the table is an unbounded grid.",
+        explanation="The game has no board: the tiles themselves make the table, and it can grow in any direction.",
         sources=(
             _S("S000", _p1("Préparation"), "Mettez toutes les tuiles dans le sac"),
             _S("S002", "Le matériel", "Il n'y a pas de plateau"),
@@ -81,6 +90,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SETUP-1",
         "A game has 2 to 4 players.",
+        explanation="Two, three or four people play; there is no solo game and no game of five.",
         sources=(
             _S("S002", "Le matériel", "de deux à quatre joueurs"),
             _S("S003", "opening paragraph", "2-4 giocatori"),
@@ -98,6 +108,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SETUP-2",
         "The bag is shuffled and each player draws a hidden hand of 6 tiles.",
+        explanation="Nobody sees another player's tiles; only the number of tiles in each hand is public.",
         sources=(
             _S("S000", _p1("Préparation"), "Chaque joueur tire secrètement 6 tuiles"),
             _S("S001", "Préparation de la partie"),
@@ -108,6 +119,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SETUP-3",
         "A hand holds 6 tiles and is refilled to 6 after every placement.",
+        explanation=(
+            "You always start your turn with six tiles while the bag lasts: after placing, you draw as many as "
+            "you placed."
+        ),
         sources=(
             _S("S000", _p1("Déroulement de la partie"), "pour retrouver six tuiles en main"),
             _S("S001", "common errors (Dutch)", "weer aan tot exact 6 stenen"),
@@ -120,6 +135,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "START-1",
         "Each player's group is the largest set of their tiles that could form one line; identical tiles count once.",
+        explanation=(
+            "Look at your hand for the biggest set of tiles that could go in one line: same colour and all "
+            "different shapes, or same shape and all different colours. Two identical tiles count only once."
+        ),
         sources=(
             _S("S000", _p1("Début de partie"), "sans compter les tuiles en double"),
             _S("S001", "Préparation de la partie", "sans doublon"),
@@ -132,6 +151,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "START-2",
         "The player with the largest group starts.",
+        explanation="Everyone says how big their best group is; the biggest goes first.",
         sources=(
             _S("S000", _p1("Début de partie")),
             _S("S001", "Préparation de la partie", "la plus longue ligne valide"),
@@ -144,6 +164,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "START-3",
         "If several players tie for the largest group, the oldest of them starts.",
+        explanation="When two players have groups of the same size, the older one starts.",
         sources=(
             _S("S000", _p1("Début de partie"), "le joueur le plus âgé commence"),
             _S("MW-OLD", "geekyhobbies.com", "the oldest player starts"),
@@ -161,6 +182,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "START-4",
         "The starter opens by laying a largest group of their hand as one line.",
+        explanation=(
+            "The first move of the game is that group, laid in one straight line; laying fewer tiles, or "
+            "another, smaller group, is not allowed."
+        ),
         sources=(
             _S("S000", _p1("Début de partie"), "Il pose ces tuiles en jeu"),
             _S("S001", "Préparation de la partie"),
@@ -180,6 +205,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "START-5",
         "The opening scores like any placement, then the starter refills.",
+        explanation="The first line scores a point per tile, like any line, and the starter draws back up to six.",
         sources=(
             _S("S000", _p1("Début de partie"), "comptabilise ses points"),
             _S("S000", _p2("Calcul des points"), "Quand vous créez une ligne au premier tour"),
@@ -191,6 +217,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "START-6",
         "An opening of a single tile scores 1 point.",
+        explanation="When everyone's best group is a single tile, the opening is one tile, and it scores one point.",
         sources=(_S("MW-CUR", "Object", "Points are scored for every tile played"),),
         choice=_LONE_TILE,
         note="A lone tile forms no line (LINE-1); SCORE-7 gives the points.",
@@ -198,6 +225,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "START-7",
         "After the opening, turns go round in seat order.",
+        explanation="Play then goes round the table, one player after the other; nobody plays out of turn.",
         sources=(
             _S("S000", _p1("Début de partie"), "dans le sens des aiguilles d'une montre"),
             _S("S003", "Prima di iniziare", "Si gioca in senso orario"),
@@ -207,6 +235,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "TURN-1",
         "A turn is either a placement of tiles from the hand or an exchange, never both.",
+        explanation=(
+            "On your turn you either put tiles from your hand on the table or swap tiles with the bag, not "
+            "both, and you can only place tiles you hold."
+        ),
         sources=(
             _S("S000", _p1("Déroulement de la partie"), "l'une des trois actions possibles"),
             _S("S001", "Déroulement d'un tour", "deux actions possibles"),
@@ -219,6 +251,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "TURN-2",
         "After placing, a player draws back up to 6 tiles, as far as the bag allows.",
+        explanation="After placing, you draw back up to six tiles; when the bag runs low you take what is left.",
         sources=(
             _S("S000", _p1("Déroulement de la partie"), "pioche autant de tuiles qu'il en a jouées"),
             _S("S000", _p2("Fin de la partie"), "ne tirent plus de tuiles"),
@@ -232,6 +265,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "TURN-3",
         "A player may pass only when they can neither place nor exchange.",
+        explanation=(
+            "You cannot skip your turn because you would rather wait: you pass only when there is nothing at "
+            "all you may do."
+        ),
         sources=(
             _S("S002", "Le déroulement d'un tour", "vous ne pouvez pas simplement ne rien faire"),
             _S("S002", "Échanger des tuiles", "l'échange n'est plus possible"),
@@ -254,6 +291,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "PLACE-1",
         "All tiles placed in one turn lie in a single row or a single column.",
+        explanation="The tiles you put down in one turn all go in the same row, or all in the same column.",
         sources=(
             _S("S000", _p1("Déroulement de la partie"), "Les tuiles jouées doivent appartenir à la même ligne"),
             _S("S001", "common errors (Dutch)", "Stenen niet in één rechte lijn aanleggen"),
@@ -266,6 +304,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "PLACE-2",
         "The placed tiles and the tiles between them form one unbroken run.",
+        explanation=(
+            "Your tiles need not touch each other, but there must be no empty cell between them: together with "
+            "the tiles already there, they make one unbroken line."
+        ),
         sources=(
             _S("MW-CUR", "", "they do not have to touch each other"),
             _S("MW-CUR", "figure", "add a tile to both ends of a line"),
@@ -280,6 +322,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "PLACE-3",
         "All tiles placed in one turn share a colour or a shape.",
+        explanation="Every tile you place in a turn has the same colour, or every one has the same shape.",
         sources=(
             _S("S000", _p1("Déroulement de la partie"), "partager une caractéristique commune"),
             _S("S001", "common errors (Dutch)", "moeten onderling één kenmerk delen"),
@@ -295,6 +338,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "PLACE-4",
         "After the opening, a placed tile must touch a tile on the table along an edge.",
+        explanation=(
+            "Every move after the first must join the tiles already on the table, side by side: touching at a "
+            "corner is not enough."
+        ),
         sources=(
             _S("MW-CUR", "", "must touch (side to side) a tile that has already been played"),
             _S("S000", _p1("Compléter une ligne"), "impossible de jouer des tuiles qui ne soient pas reliées"),
@@ -314,6 +361,9 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "PLACE-5",
         "Tiles go only on empty cells, and tiles on the table never move.",
+        explanation=(
+            "You can only put a tile on an empty cell, and tiles on the table stay where they are for the whole game."
+        ),
         sources=(
             _S("S000", _p1("Compléter une ligne"), "les joueurs ajoutent des tuiles"),
             _S("S002", "Le matériel", "Ce sont les tuiles qui font le plateau"),
@@ -324,6 +374,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "LINE-1",
         "A line is a maximal run of two or more tiles in a row or a column.",
+        explanation="Two or more tiles side by side in a row or a column make a line; a tile on its own is not a line.",
         sources=(
             _S("S000", _p1("Compléter une ligne"), "Deux ou plusieurs tuiles qui se touchent créent une ligne"),
             _S("S002", "Ce qui compte comme une ligne"),
@@ -333,6 +384,9 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "LINE-2",
         "A line is all one colour with different shapes, or all one shape with different colours.",
+        explanation=(
+            "Every line is either one colour, each tile a different shape, or one shape, each tile a different colour."
+        ),
         sources=(
             _S("S000", _p1("Compléter une ligne"), "une ligne de formes ou une ligne de couleurs"),
             _S("S001", "Déroulement d'un tour"),
@@ -347,6 +401,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "LINE-3",
         "No line may contain two identical tiles.",
+        explanation="A line never holds the same tile twice, such as two red circles.",
         sources=(
             _S("S000", _p1("Compléter une ligne"), "un seul carré orange dans une ligne de carrés"),
             _S("S001", "common errors (Dutch)", "Twee dezelfde stenen in één rij leggen"),
@@ -358,6 +413,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "LINE-4",
         "A line is at most 6 tiles long.",
+        explanation="A line can have at most six tiles, because there are only six colours and six shapes.",
         sources=(
             _S("S000", _p2("Calcul des points"), "Les lignes de plus de six tuiles sont interdites"),
             _S("S002", "Ce qui compte comme une ligne", "ne peut jamais dépasser six tuiles"),
@@ -368,6 +424,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "LINE-5",
         "A tile added to a line must share the line's attribute, so some cells stay empty.",
+        explanation=(
+            "Some empty cells can never be filled, because no tile would suit both the row and the column "
+            "through them; that is part of the game."
+        ),
         sources=(
             _S("S000", _p1("Compléter une ligne"), "des places sur la ligne où aucune tuile ne peut être ajoutée"),
             _S("S003", "Aggiungere una o più tessere", "devono continuare la linea esistente"),
@@ -378,6 +438,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "LINE-6",
         "Every line through a placed tile, in both directions, must be valid.",
+        explanation="A tile you place must suit every line it joins: the row it is in and the column it is in.",
         sources=(
             _S("S002", "Le déroulement d'un tour, step 4", "Toutes les lignes que vos tuiles touchent"),
             _S("S002", "Les erreurs les plus fréquentes", "Oublier la deuxième ligne"),
@@ -388,6 +449,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SCORE-1",
         "Each line a move creates or extends scores one point per tile in it.",
+        explanation=(
+            "A line you make or make longer scores one point for every tile in it, the tiles that were already "
+            "there included."
+        ),
         sources=(
             _S("S000", _p2("Calcul des points"), "y compris celles que vous n'avez pas jouées"),
             _S("S001", "Déroulement d'un tour", "un point pour chaque tuile de la rangée"),
@@ -399,6 +464,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SCORE-2",
         "A placed tile in both a row and a column line scores in both.",
+        explanation="A tile that is part of a row and of a column at once counts in both.",
         sources=(
             _S("S000", _p2("Calcul des points"), "Une tuile peut rapporter 2 points"),
             _S("S001", "common errors (Dutch)", "De kruispuntscore vergeten"),
@@ -411,6 +477,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SCORE-3",
         "Each line scores once per move, however many placed tiles it holds.",
+        explanation="If you place several tiles in the same line, that line still scores only once.",
         sources=(
             _S("MW-CUR", "figure: two tiles at both ends of a line"),
             _S("WIKIHOW", "two tiles added to a line of two score 4"),
@@ -423,6 +490,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SCORE-4",
         "A line completed to 6 tiles is a Qwirkle and earns 6 bonus points.",
+        explanation="Completing a line of six tiles is a Qwirkle: six points for the tiles and six more as a bonus.",
         sources=(
             _S("S000", _p2("Calcul des points"), "6 points supplémentaires"),
             _S("S001", "Déroulement d'un tour", "soit 12 points au total"),
@@ -436,6 +504,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SCORE-5",
         "A move that completes two Qwirkles earns both bonuses.",
+        explanation="One move can complete two lines of six at once, and then both bonuses count.",
         sources=(
             _S("S000", _p2("Calcul des points"), "chaque fois que vous terminez une ligne de six tuiles"),
             _S("MW-OLD", "", "whenever you complete a line of six tiles"),
@@ -452,6 +521,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SCORE-6",
         "An exchange scores nothing.",
+        explanation="Swapping tiles scores no points.",
         sources=(
             _S("S001", "Déroulement d'un tour", "sans marquer de points"),
             _S("S002", "Échanger des tuiles", "Un échange ne rapporte aucun point"),
@@ -462,12 +532,16 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "SCORE-7",
         "A move that forms no line (a one-tile opening) scores 1 point.",
+        explanation="A single tile that makes no line (which can only happen at the opening) still scores one point.",
         sources=(_S("MW-CUR", "Object", "Points are scored for every tile played"),),
         choice=_LONE_TILE,
     ),
     RuleEntry(
         "SCORE-8",
         "The player who ends the game by placing their last tile earns 6 bonus points.",
+        explanation=(
+            "The first player to use up all their tiles once the bag is empty ends the game and scores six more points."
+        ),
         sources=(
             _S("S000", _p2("Calcul des points"), "Le joueur qui termine la partie obtient 6 points supplémentaires"),
             _S("S000", _p2("Fin de la partie"), "6 points supplémentaires de bonus"),
@@ -481,6 +555,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
         "EXCHANGE-1",
         "Instead of placing, a player may exchange 1 to 6 of their tiles: draw first, then return the others to "
         "the bag.",
+        explanation=(
+            "Instead of placing you may swap some or all of your tiles: set them aside, draw as many new tiles, "
+            "then put the old ones back in the bag, so you cannot draw them back."
+        ),
         sources=(
             _S("S000", _p2("Échanger des tuiles"), "mettre de côté les tuiles à échanger"),
             _S("S001", "Déroulement d'un tour", "vous mettez de côté le nombre de tuiles souhaité"),
@@ -500,6 +578,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "EXCHANGE-2",
         "An exchange is the whole turn.",
+        explanation="Swapping takes your whole turn: you cannot also place tiles.",
         sources=(
             _S("S000", _p1("Déroulement de la partie"), "passer son tour sans jouer de tuiles"),
             _S("S001", "Déroulement d'un tour", "Votre tour prend alors fin"),
@@ -511,6 +590,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "EXCHANGE-3",
         "A player may exchange even when they could place.",
+        explanation="You may swap even if you could have placed a tile, for example to get rid of a poor hand.",
         sources=(
             _S("S002", "Échanger des tuiles", "si votre main ne vous plaît pas"),
             _S("S003", "Scambio di alcune o tutte le tessere", "non vuole giocare"),
@@ -520,6 +600,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "EXCHANGE-4",
         "A player who cannot place must exchange if the bag allows it.",
+        explanation="If no tile of yours fits anywhere, you must swap tiles while the bag still has some.",
         sources=(
             _S("S000", _p2("Échanger des tuiles"), "vous devez échanger"),
             _S("MW-OLD", "", "you must trade in some or all of your tiles"),
@@ -529,6 +610,9 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "EXCHANGE-5",
         "A player may not exchange more tiles than the bag holds.",
+        explanation=(
+            "You cannot swap more tiles than there are in the bag, and you cannot swap at all once it is empty."
+        ),
         sources=(
             _S("MW-CUR", "", "You cannot discard more tiles than are in the bag"),
             _S("S002", "Échanger des tuiles", "l'échange n'est plus possible"),
@@ -545,6 +629,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "END-1",
         "When the bag is empty, play goes on without drawing.",
+        explanation="When the bag is empty the game goes on; players just stop drawing.",
         sources=(
             _S("S000", _p2("Fin de la partie"), "continuent à jouer normalement"),
             _S("S001", "Quand se termine la partie"),
@@ -560,6 +645,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "END-2",
         "The game ends when a player places their last tile with the bag empty.",
+        explanation=(
+            "The game stops the moment a player places their last tile with the bag empty; the others do not "
+            "get another turn."
+        ),
         sources=(
             _S("S000", _p2("Fin de la partie"), "Lorsqu'un joueur a joué toutes ses tuiles, la partie se termine"),
             _S("S001", "Quand se termine la partie", "met immédiatement fin à la partie"),
@@ -572,6 +661,9 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "END-3",
         "If the bag is empty and nobody can place, the game ends with no bonus.",
+        explanation=(
+            "If the bag is empty and no player can place any tile, the game stops there, with no bonus for anyone."
+        ),
         sources=(
             _S("S000", _p2("Fin de la partie"), "le jeu s'arrête immédiatement"),
             _S("S002", "La fin de la partie", "le bonus n'est attribué à personne"),
@@ -589,6 +681,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "END-4",
         "The highest total wins; a tie is a shared win.",
+        explanation="Whoever has the most points at the end wins; players tied on the most points share the win.",
         sources=(
             _S("S000", _p2("Fin de la partie"), "Le joueur ayant le plus grand nombre de points"),
             _S("S001", "Quand se termine la partie", "se partagent la victoire"),
@@ -605,6 +698,11 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "END-5",
         "Optionally, the game ends after a set number of rounds without a placement.",
+        explanation=(
+            "If you play with this option, a game in which nobody can place any more for a set number of rounds "
+            "ends, as a blocked game does. No rulebook has it; it keeps games between programs from going on "
+            "for ever."
+        ),
         choice=Choice(
             "A8",
             "What if nobody can place although the bag still has tiles?",
@@ -618,6 +716,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "VARIANT-4",
         "Optionally, the game ends as soon as a player's total reaches a set score limit.",
+        explanation=(
+            "A house rule some families play: agree on a target, such as 300 points, and the game stops as soon "
+            "as someone reaches it."
+        ),
         sources=(_S("REAYJESPERSEN"),),
         choice=Choice(
             "",
@@ -631,6 +733,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "CARDS-1",
         "Qwirkle Cards uses a deck of 108 cards, 3 of each of the 36 colour and shape pairs, with no wild cards.",
+        explanation="The card game has 108 cards: every colour and shape pair three times, and nothing else.",
         sources=(
             _S("RUMMY", "", "3 of each of the thirty-six cards"),
             _S("BGG"),
@@ -645,6 +748,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "CARDS-2",
         "Qwirkle Cards takes 2 to 4 players, each holding 9 cards and refilling to 9 after every turn.",
+        explanation="Each player holds nine cards and draws back up to nine after their turn, while the deck lasts.",
         sources=(
             _S("S004", "Mise en place et déroulement", "chaque personne reçoit neuf cartes"),
             _S("S004", "Mise en place et déroulement", "Complétez votre main à neuf cartes"),
@@ -657,6 +761,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "CARDS-3",
         "A series is 3 to 6 cards of one colour with different shapes, or of one shape with different colours.",
+        explanation=(
+            "A series on the table is three to six cards: one colour with all different shapes, or one shape "
+            "with all different colours. Series are groups, not lines on a grid."
+        ),
         sources=(
             _S("S004", "Mise en place et déroulement", "soit une couleur et des formes différentes"),
             _S("S004", "Questions de règles", "pas deux cartes identiques"),
@@ -669,6 +777,10 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
         "CARDS-4",
         "The player with the largest valid series of at least 3 cards starts, the oldest on a tie; if nobody has "
         "one, the cards are dealt again.",
+        explanation=(
+            "The player with the biggest series in hand, at least three cards, starts; the oldest wins a tie, "
+            "and if nobody has three cards that go together, the cards are dealt again."
+        ),
         sources=(
             _S("S004", "Mise en place et déroulement", "la plus grande série valide d'au moins trois cartes"),
             _S("S004", "Mise en place et déroulement", "une égalité donne la priorité au plus âgé"),
@@ -685,6 +797,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "CARDS-5",
         "The starter may open with any valid series of at least 3 cards, not necessarily the largest.",
+        explanation="The starter may open with any valid series of three or more cards, not only the biggest.",
         sources=(_S("RUMMY", "", "does NOT have to play their largest set"),),
         choice=Choice(
             "C2",
@@ -698,6 +811,11 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
         "CARDS-6",
         "A turn lays at least one card from the hand and may open, extend and rearrange series, as long as every "
         "series is valid and holds at least 3 cards at the end of the turn.",
+        explanation=(
+            "On your turn you lay at least one card from your hand, and you may build new series, add to series "
+            "and move cards between series as you like, as long as every series is valid and at least three "
+            "cards long when you finish."
+        ),
         sources=(
             _S("S004", "Mise en place et déroulement", "ouvrir une série, en compléter une ou réorganiser"),
             _S("S004", "Questions de règles", "vous devez avoir ajouté au moins une carte de votre main"),
@@ -708,6 +826,9 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "CARDS-7",
         "A player who cannot lay a card passes (or, as an option, redraws a new hand).",
+        explanation=(
+            "If you cannot lay any card, you pass (or, with the option, you swap your whole hand for a new one)."
+        ),
         sources=(
             _S("S004", "Mise en place et déroulement", "sinon, vous passez"),
             _S("BGG", "", "draws nine new cards"),
@@ -726,6 +847,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "CARDS-8",
         "A series of 6 cards is a Qwirkle: it leaves the table and is kept by the player who completed it.",
+        explanation="A series of six cards is a Qwirkle: it leaves the table and the player who completed it keeps it.",
         sources=(
             _S("S004", "Mise en place et déroulement", "retirez-la de la table et conservez-la"),
             _S("S004", "Questions de règles", "gagnée par la personne qui la complète"),
@@ -743,6 +865,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "CARDS-9",
         "The score is the number of Qwirkles a player has claimed.",
+        explanation="Cards laid score nothing: your score is how many Qwirkles you have won.",
         sources=(
             _S("S004", "Fin de partie", "Le plus grand nombre de Qwirkles remportés"),
             _S("BGG"),
@@ -760,6 +883,9 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "CARDS-10",
         "When the last card is drawn, each player has one more turn, the player who emptied the deck last.",
+        explanation=(
+            "When the last card is drawn, everyone has one more turn, and the player who took the last card plays last."
+        ),
         sources=(
             _S("S004", "Fin de partie", "chacun dispose encore d'un tour"),
             _S("BGG", "", "Each player then takes one final turn"),
@@ -774,6 +900,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
     RuleEntry(
         "CARDS-11",
         "The most Qwirkles wins; a tie is a shared win.",
+        explanation="The most Qwirkles wins; players tied for the most share the win.",
         sources=(_S("S004", "Questions de règles", "les joueurs à égalité se partagent la victoire"),),
         note="The other sources say nothing about ties.",
     ),

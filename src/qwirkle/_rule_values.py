@@ -12,7 +12,21 @@ from typing import Final
 
 import attrs
 
-__all__ = ["DOCUMENTS", "Choice", "Document", "RuleEntry", "Source"]
+__all__ = ["DOCUMENTS", "Choice", "Document", "Link", "RuleEntry", "Source"]
+
+
+@attrs.frozen
+class Link:
+    """A web page where a document, or a copy of it, can be read.
+
+    >>> DOCUMENTS["IELLO"].links[0]
+    Link(text='sanctuary.fr', url='https://www.sanctuary.fr/fiche/58965/')
+    """
+
+    text: str
+    """What the link says: the site, and the page where it helps."""
+    url: str
+    """The address."""
 
 
 @attrs.frozen
@@ -20,26 +34,30 @@ class Document:
     """A document the rules are cited to: one of the seed files, or another public source.
 
     >>> DOCUMENTS["S000"].label
-    '000_375d64aa8eb286b4.txt'
-    >>> DOCUMENTS["MW-CUR"].label
-    'MW-CUR'
+    'Official booklet, reworded (French)'
+    >>> DOCUMENTS["S000"].is_seed, DOCUMENTS["MW-CUR"].is_seed
+    (True, False)
     """
 
     key: str
     """The short key citations use, such as ``"S000"`` or ``"MW-CUR"``."""
+    name: str
+    """The document's title, short, as a citation names it (``"Official booklet, reworded (French)"``)."""
     title: str
-    """What the document is."""
+    """What the document is, in a sentence."""
     reliability: str
     """How far the document can be trusted, in a few words."""
     file: str = ""
-    """For a seed document, its file name in the project's seed folder."""
+    """For a seed document, its file name in the project's seed folder (the seeds are not shipped)."""
     where: str = ""
-    """Where the document, or the copies it is known from, can be found."""
+    """Where else the document, or the copies it is known from, can be found, in words."""
+    links: tuple[Link, ...] = ()
+    """Web pages where the document, or a copy of it, can be read."""
 
     @property
     def label(self) -> str:
-        """How a citation names the document: its file name for a seed, else its key."""
-        return self.file or self.key
+        """How a citation names the document: its :attr:`name`."""
+        return self.name
 
     @property
     def is_seed(self) -> bool:
@@ -55,13 +73,13 @@ class Source:
     >>> source.document.is_seed
     True
     >>> str(source)
-    '003_57b3a0e4e88be43c.txt, Calcolo dei punti: "vince 6 punti extra"'
+    'Rulebook text (Italian), Calcolo dei punti: "vince 6 punti extra"'
     """
 
     key: str
     """The key of the document in :data:`DOCUMENTS`."""
     where: str = ""
-    """The page or section, as the document gives it (``"Livret p. 2, Fin de la partie"``)."""
+    """The page or section, as the document gives it (``"p. 2, Fin de la partie"``)."""
     quote: str = ""
     """A short phrase quoted from the document, or ``""``."""
 
@@ -113,14 +131,16 @@ class RuleEntry:
     (:attr:`qwirkle.Rule.options` reads them there).
 
     >>> entry = RuleEntry("LINE-3", "No line may contain two identical tiles.")
-    >>> entry.sources, entry.choice, entry.note
-    ((), None, '')
+    >>> entry.explanation, entry.sources, entry.choice, entry.note
+    ('', (), None, '')
     """
 
     id: str
     """The rule's stable ID, such as ``"PLACE-2"``."""
     statement: str
     """The rule in one sentence, in the catalogue's own words."""
+    explanation: str = ""
+    """The rule in plain words, for a player: a sentence or two."""
     sources: tuple[Source, ...] = ()
     """The documents that state the rule, each with the place in it; empty if none does."""
     choice: Choice | None = None
@@ -136,109 +156,147 @@ def _documents(*documents: Document) -> Mapping[str, Document]:
 DOCUMENTS: Final[Mapping[str, Document]] = _documents(
     Document(
         "S000",
-        "French rules, a reworded copy of the official booklet (Meepl); each section names its booklet page",
+        "Official booklet, reworded (French)",
+        'The rules of the official French booklet, reworded by Meepl ("Livret officiel, reformulé par Meepl"); '
+        "each section names its booklet page",
         "secondary: a reworded copy of the official French booklet",
         file="000_375d64aa8eb286b4.txt",
     ),
     Document(
         "S001",
-        "French rules summary, with a list of common errors in Dutch; no page references",
+        "Rules summary (French, with common errors in Dutch)",
+        "A French summary of the rules, with a list of common errors in Dutch; no page references",
         "secondary summary",
         file="001_5c998aed91a556ef.txt",
     ),
     Document(
         "S002",
-        'French "Règles du Qwirkle : comment jouer", the promotional page of a scoring app, '
-        "with a list of frequent errors; no page references",
+        "Règles du Qwirkle : comment jouer (French)",
+        "The rules as told on the promotional page of a scoring app, with a list of frequent errors; "
+        "no page references",
         "secondary summary",
         file="002_cd8eda11fe898290.txt",
     ),
     Document(
         "S003",
-        "Italian rulebook text; the captions of its figures are damaged; no page references",
+        "Rulebook text (Italian)",
+        "The text of the Italian rulebook; the captions of its figures are damaged; no page references",
         "close to the rulebook, but damaged",
         file="003_57b3a0e4e88be43c.txt",
     ),
     Document(
         "S004",
-        "French catalogue text (Bibliojeu) about Qwirkle Cartes, the colour-blind edition, with questions and answers",
+        "Qwirkle Cartes, colour-blind edition (Bibliojeu, French)",
+        "A French catalogue text (Bibliojeu) about Qwirkle Cartes, the colour-blind edition, with questions "
+        "and answers",
         "secondary summary",
         file="004_efe1fd509bd5ebce.txt",
     ),
     Document(
         "MW-CUR",
+        "MindWare rulebook (English)",
         "The current MindWare English rulebook (Object, Playing the Game, Placing Tiles, Scoring, "
         "Ending the Game, Strategy Tips), known only through reproductions",
         "official text, seen through reproductions",
-        where="github:Seifeldin-Sabry/Qwirkle (RulesView.java and the rulebook's figures); "
-        "ttpm.com review of MindWare Travel Qwirkle",
+        where="a public repository reproduces the text (RulesView.java) and the rulebook's figures",
+        links=(
+            Link("GitHub: Seifeldin-Sabry/Qwirkle", "https://github.com/Seifeldin-Sabry/Qwirkle"),
+            Link("ttpm.com, review of MindWare Travel Qwirkle", "https://ttpm.com/products/view.php?product_id=5381"),
+        ),
     ),
     Document(
         "MW-OLD",
-        'The earlier MindWare English text ("On your turn, do one of three things")',
+        "MindWare rulebook, earlier text (English)",
+        'The earlier MindWare English text ("On your turn, do one of three things"), known through paraphrases',
         "secondary paraphrases of official text",
-        where="geekyhobbies.com/qwirkle-rules; ultraboardgames.com/qwirkle/game-rules.php; github:rflatley441/SE4",
+        links=(
+            Link("geekyhobbies.com", "https://www.geekyhobbies.com/qwirkle-rules/"),
+            Link("ultraboardgames.com", "https://www.ultraboardgames.com/qwirkle/game-rules.php"),
+            Link("GitHub: rflatley441/SE4", "https://github.com/rflatley441/SE4"),
+        ),
     ),
     Document(
         "IELLO",
+        "Iello edition (French)",
         "The French Iello edition: the publisher's worked example and an English translation of its rules",
         "secondary",
-        where="sanctuary.fr/fiche/58965; gamerules.com/rules/qwirkle",
+        links=(
+            Link("sanctuary.fr", "https://www.sanctuary.fr/fiche/58965/"),
+            Link("gamerules.com", "https://gamerules.com/rules/qwirkle/"),
+        ),
     ),
     Document(
         "DE",
+        "Schmidt Spiele rules, German summaries",
         "German summaries of the Schmidt Spiele rules (the Schmidt rulebook itself was not found)",
         "secondary",
-        where="spieletest.at, poeppelkiste.de, ludorium.at, boardbattle.de, spieletippsvonflors.de, mieze-merle.de",
+        where="spieletest.at, poeppelkiste.de, ludorium.at, spieletippsvonflors.de and mieze-merle.de",
+        links=(Link("boardbattle.de", "https://boardbattle.de/brettspiele/qwirkle"),),
     ),
     Document(
         "WIKIHOW",
+        "wikiHow: how to play Qwirkle",
         "The wikiHow article on playing Qwirkle, cited for its worked examples",
         "secondary",
     ),
     Document(
         "CUBES",
+        "Qwirkle Cubes rules",
         "The rules of Qwirkle Cubes, a different game of the family, cited only for comparison",
         "a different game",
-        where="ultraboardgames.com/qwirkle/qwirkle-cubes.php",
+        links=(Link("ultraboardgames.com", "https://www.ultraboardgames.com/qwirkle/qwirkle-cubes.php"),),
     ),
     Document(
         "BGUK",
+        "Qwirkle Travel review (board-game.co.uk)",
         "A review of Qwirkle Travel on board-game.co.uk",
         "secondary",
     ),
     Document(
         "REAYJESPERSEN",
+        "House rules for Qwirkle (reayjespersen.com)",
         "A blog post on reayjespersen.com on house rules for Qwirkle, among them playing to a score limit",
         "a house rule, not a rulebook",
-        where="reayjespersen.com",
     ),
     Document(
         "BGG",
+        "BoardGameGeek description of Qwirkle Cards",
         "The BoardGameGeek description of Qwirkle Cards, as translated on ludonauta.es (Spanish) "
         "and spelplaats.com (Dutch)",
         "secondary",
-        where="ludonauta.es/juegos-mesas/qwirkle-cards-2015; spelplaats.com/qwirkle-cards.php",
+        links=(
+            Link("ludonauta.es", "https://ludonauta.es/juegos-mesas/qwirkle-cards-2015"),
+            Link("spelplaats.com", "https://spelplaats.com/qwirkle-cards.php"),
+        ),
     ),
     Document(
         "RUMMY",
+        "Qwirkle Rummy product page (UK)",
         'A UK paraphrase of the MindWare rulebook of Qwirkle Cards, sold as "Qwirkle Rummy"',
         "secondary",
-        where="thegiftandgadgetstore.com/product/qwirkle-rummy-mix-match-switch-win",
+        links=(
+            Link(
+                "thegiftandgadgetstore.com",
+                "https://www.thegiftandgadgetstore.com/product/qwirkle-rummy-mix-match-switch-win/",
+            ),
+        ),
     ),
     Document(
         "LUDOVOX",
+        "Ludovox on the Schmidt edition of Qwirkle Cards (French)",
         "ludovox.fr on the Schmidt multilingual edition of Qwirkle Cards",
         "secondary",
-        where="ludovox.fr/qwirkle-cards-arrive",
+        links=(Link("ludovox.fr", "http://ludovox.fr/qwirkle-cards-arrive/"),),
     ),
     Document(
         "TRYAGAME",
+        "Tryagame review of Qwirkle Cartes (French)",
         "tryagame.fr, a review of Iello's Qwirkle Cartes",
         "secondary",
     ),
     Document(
         "OFFTHEWAGON",
+        "Off the Wagon product page for Qwirkle Cards",
         "offthewagonshop's product page for Qwirkle Cards",
         "secondary; its description of the play contradicts the other sources",
     ),

@@ -18,7 +18,7 @@ rules page is generated from this module.
 >>> rule.section.title
 'Exchange'
 >>> str(rule.sources[0])
-'000_375d64aa8eb286b4.txt, Livret p. 2, Échanger des tuiles: "mettre de côté les tuiles à échanger"'
+'Official booklet, reworded (French), p. 2, Échanger des tuiles: "mettre de côté les tuiles à échanger"'
 >>> rule.choice.default
 'Draw first, then return the exchanged tiles and mix the bag.'
 >>> rule.options
@@ -35,9 +35,9 @@ from typing import Final
 import attrs
 
 from qwirkle._rule_data import ENTRIES
-from qwirkle._rule_values import DOCUMENTS, Choice, Document, RuleEntry, Source
+from qwirkle._rule_values import DOCUMENTS, Choice, Document, Link, RuleEntry, Source
 
-__all__ = ["DOCUMENTS", "SECTIONS", "Choice", "Document", "Rule", "RuleEntry", "Section", "Source"]
+__all__ = ["DOCUMENTS", "SECTIONS", "Choice", "Document", "Link", "Rule", "RuleEntry", "Section", "Source"]
 
 
 @attrs.frozen
@@ -169,6 +169,15 @@ class Rule(enum.StrEnum):
     def statement(self) -> str:
         """The rule in one sentence."""
         return self.entry.statement
+
+    @property
+    def explanation(self) -> str:
+        """The rule in plain words, for a player.
+
+        >>> Rule.LINE_3.explanation
+        'A line never holds the same tile twice, such as two red circles.'
+        """
+        return self.entry.explanation
 
     @property
     def sources(self) -> tuple[Source, ...]:

@@ -4,7 +4,8 @@ Both show coordinates, mark the tiles of the last move, and can show tiles
 placed this turn but not yet played and highlight cells where a tile may go.
 Shapes carry the information, so the pictures stay readable without colour:
 the text gives each tile its colour letter, and the ``"colour-blind"`` SVG
-palette uses the Okabe-Ito colours and writes the colour letter on each tile.
+palette, designed for colour-vision deficiency, writes the colour letter on
+each tile.
 
 Anything with a board can be drawn: a :class:`~qwirkle.GameState`, a
 :class:`~qwirkle.PlayerView`, a :class:`~qwirkle.scorekeeper.Scorekeeper`, a
@@ -32,16 +33,35 @@ from qwirkle.moves import Place
 from qwirkle.notation import format_cell, format_tile
 from qwirkle.tiles import COLOUR_LETTERS, Tile
 
-__all__ = ["PALETTES", "Palette", "board_svg", "board_text", "hand_svg", "hand_text", "tile_svg"]
+__all__ = [
+    "LETTER_SIZE",
+    "PALETTES",
+    "Palette",
+    "board_svg",
+    "board_text",
+    "hand_svg",
+    "hand_text",
+    "series_svg",
+    "tile_svg",
+]
 
 Palette = Literal["classic", "colour-blind"]
 """The SVG colour palettes."""
 
 PALETTES: Final[Mapping[str, tuple[str, ...]]] = {
     "classic": ("#e3262b", "#f7901e", "#f4d81c", "#3aaa35", "#1f78d1", "#8e44ad"),
-    "colour-blind": ("#d55e00", "#e69f00", "#f0e442", "#009e73", "#0072b2", "#cc79a7"),
+    "colour-blind": ("#c4310c", "#f48706", "#fffd95", "#63aa8f", "#2452ca", "#cc82e8"),
 }
-"""Fill colours by :class:`~qwirkle.Colour` order; ``"colour-blind"`` is the Okabe-Ito palette."""
+"""Fill colours by :class:`~qwirkle.Colour` order.
+
+``"colour-blind"`` starts from the hues of the Okabe-Ito palette and spreads
+their lightness (a dark red, a mid orange, a pale yellow...), so that the six
+colours stay apart for people with deuteranopia or protanopia as well:
+``tests/test_palette.py`` simulates both and measures every pair.
+"""
+
+LETTER_SIZE: Final = 0.36
+"""The height of a tile's colour letter in SVG, as a fraction of the tile's size (14.4 px on a 40 px cell)."""
 
 _ANSI: Final = ("38;5;196", "38;5;208", "38;5;226", "38;5;46", "38;5;33", "38;5;171")
 _SYMBOLS: Final = "●■◆♣✚✹"
@@ -196,17 +216,20 @@ def tile_svg(
     """
     fill = PALETTES[palette][tile.colour.value]
     with_letter = palette == "colour-blind" if letters is None else letters
-    s = f"{size:g}"
+    # With a letter, the shape shrinks towards the lower right to leave the letter its corner.
+    centre, scale = (size * 0.57, size * 0.82) if with_letter else (size / 2, size)
     parts = [
         f'<g transform="translate({x:g},{y:g})"{extra}><title>{escape(str(tile))}</title>',
         f'<rect x="{size * 0.04:g}" y="{size * 0.04:g}" width="{size * 0.92:g}" height="{size * 0.92:g}" '
         f'rx="{size * 0.12:g}" fill="{_TILE_BACK}"/>',
-        f'<g transform="translate({size / 2:g},{size / 2:g}) scale({s})" fill="{fill}">{_SHAPES[tile.shape.value]}</g>',
+        f'<g transform="translate({centre:g},{centre:g}) scale({scale:g})" fill="{fill}">'
+        f"{_SHAPES[tile.shape.value]}</g>",
     ]
     if with_letter:
         parts.append(
-            f'<text x="{size * 0.12:g}" y="{size * 0.3:g}" font-size="{size * 0.22:g}" font-family="sans-serif" '
-            f'font-weight="bold" fill="#ffffff">{COLOUR_LETTERS[tile.colour.value]}</text>'
+            f'<text x="{size * 0.09:g}" y="{size * 0.4:g}" font-size="{size * LETTER_SIZE:g}" '
+            f'font-family="sans-serif" font-weight="bold" fill="#ffffff" stroke="{_TILE_BACK}" '
+            f'stroke-width="{size * 0.05:g}" paint-order="stroke">{COLOUR_LETTERS[tile.colour.value]}</text>'
         )
     parts.append("</g>")
     return "".join(parts)
@@ -309,6 +332,59 @@ def board_svg(
                 out.append(
                     f'<rect class="cell" {where} x="{left(x):g}" y="{top(y):g}" width="{cell:g}" '
                     f'height="{cell:g}" fill="#000" fill-opacity="0"/>'
+                )
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def series_svg(
+    series: Iterable[Iterable[Tile]],
+    *,
+    cell: int = 40,
+    palette: Palette = "classic",
+    letters: bool | None = None,
+    marked: Collection[tuple[int, int]] = (),
+) -> str:
+    """A table of Qwirkle Cards as SVG: each series a row of cards, numbered from 0 on the left.
+
+    ``marked`` holds ``(series, card)`` positions (both counted from 0) to
+    outline with a dashed line, such as the cards a lay adds.
+
+    >>> from qwirkle.notation import parse_tiles
+    >>> picture = series_svg([parse_tiles("Ro Rs Rd"), parse_tiles("Bc Gc Yc")], marked=[(0, 2)])
+    >>> picture.count("<title>"), picture.count("stroke-dasharray")
+    (7, 1)
+    """
+    rows = [list(row) for row in series]
+    pad = cell * 0.6
+    gap = cell * 0.25
+    width = pad + max([len(row) for row in rows] + [3]) * cell + gap
+    height = max(1, len(rows)) * (cell + gap) + gap
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:g} {height:g}" width="{width:g}" '
+        f'height="{height:g}" role="img" font-family="sans-serif">',
+        f"<title>Qwirkle Cards table: {len(rows)} series</title>",
+        f'<rect width="{width:g}" height="{height:g}" fill="#f4efe6"/>',
+    ]
+    if not rows:
+        out.append(
+            f'<text x="{width / 2:g}" y="{height / 2 + cell * 0.1:g}" font-size="{cell * 0.3:g}" '
+            f'text-anchor="middle" fill="#555">(empty table)</text>'
+        )
+    for i, row in enumerate(rows):
+        top = gap + i * (cell + gap)
+        out.append(
+            f'<text x="{pad * 0.7:g}" y="{top + cell * 0.6:g}" font-size="{cell * 0.3:g}" text-anchor="end" '
+            f'fill="#555">{i}</text>'
+        )
+        for j, card in enumerate(row):
+            left = pad + j * cell
+            out.append(tile_svg(card, left, top, cell, palette=palette, letters=letters,
+                                extra=f' class="card" data-series="{i}" data-index="{j}"'))  # fmt: skip
+            if (i, j) in marked:
+                out.append(
+                    f'<rect x="{left + 1.5:g}" y="{top + 1.5:g}" width="{cell - 3:g}" height="{cell - 3:g}" '
+                    f'rx="{cell * 0.14:g}" fill="none" stroke="#222" stroke-width="2.5" stroke-dasharray="5 3"/>'
                 )
     out.append("</svg>")
     return "\n".join(out)

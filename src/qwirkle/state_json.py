@@ -5,9 +5,10 @@ everything, the bag's order and the random state included: it is for saving
 a game on the server. What a player may see is a view (:func:`qwirkle.view`);
 a game as it was played, for replay, is a record (:mod:`qwirkle.records`).
 
+>>> import json
 >>> from qwirkle import new_game
 >>> state = new_game(["Ann", "Bob"], seed=7)
->>> state_from_json(_codec.dump_text(state_to_json(state))) == state
+>>> state_from_json(json.dumps(state_to_json(state))) == state
 True
 """
 
