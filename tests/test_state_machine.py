@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections import Counter
 from typing import Final
 
@@ -148,7 +148,7 @@ class GameMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def try_a_changed_move(self, data: st.DataObject) -> None:
         before = self.state
-        snapshot = copy.deepcopy(before)
+        snapshot = pickle.loads(pickle.dumps(before))
         _, move = data.draw(mutated_moves(before), label="changed move")
         if brute_is_legal(before, move):
             assert is_legal(before, move)

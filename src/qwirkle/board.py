@@ -14,6 +14,7 @@ from qwirkle.anchors import AnchorMemo
 from qwirkle.errors import InvalidStateError
 from qwirkle.frontier import Frontier, FrontierCell, grown_frontier, whole_frontier
 from qwirkle.geometry import STRIDE, Cell, cell_of, check_cell, key
+from qwirkle.immutable import Immutable
 from qwirkle.lines import line_fault
 from qwirkle.text import grid_text
 from qwirkle.tiles import ALL_TILES, Tile
@@ -21,7 +22,7 @@ from qwirkle.tiles import ALL_TILES, Tile
 __all__ = ["Board"]
 
 
-class Board(Mapping[Cell, Tile]):
+class Board(Immutable, Mapping[Cell, Tile]):
     """The tiles on the table: a read-only mapping from cell to tile.
 
     A board built from outside is checked: every line valid (Rules LINE-2 to

@@ -10,6 +10,7 @@ import attrs
 
 from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidOptionsError, InvalidStateError
+from qwirkle.immutable import Immutable
 
 __all__ = ["BlockedEnd", "FinalTiebreak", "RuleSet", "StartTiebreak", "option_examples", "option_rules", "variants"]
 
@@ -183,7 +184,7 @@ def _optional_positive(instance: object, attribute: attrs.Attribute[int | None],
 
 
 @attrs.frozen(kw_only=True)
-class RuleSet:
+class RuleSet(Immutable):
     """Every option of the tile game, with the defaults of the rule catalogue.
 
     The default value, ``RuleSet()``, is the standard game. Change options

@@ -11,6 +11,7 @@ import attrs
 from qwirkle.board import Board
 from qwirkle.endings import Outcome
 from qwirkle.errors import InvalidStateError
+from qwirkle.immutable import Immutable
 from qwirkle.moves import Move, Place
 from qwirkle.render import board_svg
 from qwirkle.ruleset import RuleSet
@@ -21,7 +22,7 @@ __all__ = ["GameState", "Turn", "check_state"]
 
 
 @attrs.frozen
-class Turn:
+class Turn(Immutable):
     """One turn of the history: who moved, what they did and what it scored."""
 
     seat: int
@@ -73,7 +74,7 @@ def check_player_count(rules: RuleSet, count: int) -> None:
 
 
 @attrs.frozen
-class GameState:
+class GameState(Immutable):
     """A snapshot of a game: table, hands, bag, scores, whose turn, history and options.
 
     States are immutable; :func:`~qwirkle.apply` returns a new one. Build the

@@ -24,6 +24,7 @@ from qwirkle._codec import JSON, Reader
 from qwirkle.board import Board
 from qwirkle.endings import Outcome
 from qwirkle.errors import InvalidStateError, QwirkleError
+from qwirkle.immutable import Immutable
 from qwirkle.moves import Exchange, Move
 from qwirkle.notation import format_tile
 from qwirkle.render import board_svg
@@ -39,7 +40,7 @@ VIEW_VERSION = 1
 
 
 @attrs.frozen
-class HiddenExchange:
+class HiddenExchange(Immutable):
     """Another player's exchange, as the viewer saw it: how many tiles, not which.
 
     >>> str(HiddenExchange(3))
@@ -54,7 +55,7 @@ class HiddenExchange:
 
 
 @attrs.frozen
-class SeenTurn:
+class SeenTurn(Immutable):
     """One turn of the history as a player saw it.
 
     >>> from qwirkle import Pass
@@ -72,7 +73,7 @@ class SeenTurn:
 
 
 @attrs.frozen
-class PlayerView:
+class PlayerView(Immutable):
     """All that seat :attr:`seat` may know about a game (see :func:`view`).
 
     >>> from qwirkle import new_game
