@@ -28,7 +28,7 @@ from qwirkle import (
 from qwirkle.immutable import Immutable
 from qwirkle.records import GameRecord
 from qwirkle.scorekeeper import Scorekeeper
-from tests.strategies import play
+from qwirkle.testing import play
 
 
 def played(turns: int, seed: int = 3) -> GameState:

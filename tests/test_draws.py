@@ -27,7 +27,8 @@ from qwirkle import (
     sample_state,
     view,
 )
-from tests.strategies import crafted_positions, examples, play, reachable_states
+from qwirkle.testing import crafted_positions, play, reachable_states
+from tests.strategies import examples
 
 
 def best(state: GameState) -> Place:

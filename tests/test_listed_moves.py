@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qwirkle import GameState, IllegalMoveError, Place, Rule, apply, legal_moves, new_game, score, verify
+from qwirkle.testing import play, reachable_states
 from tests.helpers import make_state
-from tests.strategies import examples, play, reachable_states
+from tests.strategies import examples
 
 
 def fresh(move: Place) -> Place:

@@ -34,6 +34,7 @@ from qwirkle import (
     score,
 )
 from qwirkle.geometry import key
+from qwirkle.testing import MAX_TURNS, crafted_positions, game_paths, mutated_moves, reachable_states
 from tests.brute import (
     MAX_LINE,
     board_lines,
@@ -45,7 +46,7 @@ from tests.brute import (
     neighbours,
 )
 from tests.helpers import snapshot
-from tests.strategies import MAX_TURNS, crafted_positions, examples, game_paths, mutated_moves, reachable_states
+from tests.strategies import examples
 
 END_RULES = {reason.rule for reason in EndReason}
 

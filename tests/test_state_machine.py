@@ -29,8 +29,9 @@ from qwirkle import (
     new_game,
     score,
 )
+from qwirkle.testing import NAMES, mutated_moves, player_counts, rule_sets, seats_for, seeds
 from tests.brute import brute_is_legal
-from tests.strategies import NAMES, examples, mutated_moves, player_counts, rule_sets, seats_for, seeds
+from tests.strategies import examples
 
 END_RULES: Final = {reason.rule for reason in EndReason}
 
