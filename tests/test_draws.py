@@ -21,6 +21,7 @@ from qwirkle import (
     bag_counts,
     check_state,
     draw_count,
+    draw_pool,
     legal_moves,
     new_game,
     parse_tile,
@@ -178,3 +179,26 @@ def test_sample_state_is_public_and_dealt_by_the_generator() -> None:
     assert view(first, 1) == seen
     assert qwirkle.sample_state is qwirkle.sampling.sample_state
     assert sorted(qwirkle.unseen_tiles(seen)) == sorted(first.bag + first.hands[0] + first.hands[2])
+
+
+@pytest.mark.rule("TURN-2", "EXCHANGE-1", "EXCHANGE-5")
+@settings(max_examples=examples(60))
+@given(state=reachable_states(), data=st.data())
+def test_draws_made_one_at_a_time_from_the_pools_are_what_apply_accepts(state: GameState, data: st.DataObject) -> None:
+    moves = list(legal_moves(state))
+    if not moves:
+        return
+    move = data.draw(st.sampled_from(moves), label="move")
+    drawn: list[qwirkle.Tile] = []
+    for _ in range(draw_count(state, move)):
+        pool = draw_pool(state, move, drawn)
+        assert all(n > 0 for n in pool.values())
+        drawn.append(data.draw(st.sampled_from(sorted(pool)), label="draw"))
+    after = apply(state, move, draws=drawn)
+    assert after.hands[state.current][len(after.hands[state.current]) - len(drawn) :] == tuple(drawn)
+    if draw_count(state, move):
+        left = draw_pool(state, move, drawn[:-1])
+        missing = next((tile for tile in qwirkle.ALL_TILES if tile not in left), None)
+        if missing is not None:
+            with pytest.raises(InvalidDrawError):
+                apply(state, move, draws=[*drawn[:-1], missing])

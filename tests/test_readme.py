@@ -17,6 +17,6 @@ def test_readme_quick_start_runs() -> None:
 def test_ci_runs_the_readme_test_command() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    command = "python3 -m venv .venv && .venv/bin/pip install -e '.[dev]' && .venv/bin/python -m pytest"
+    command = "python3 -m venv .venv && .venv/bin/pip install -e '.[dev,rl]' && .venv/bin/python -m pytest"
     assert command in readme
     assert command.replace("python3", "$PY") in ci

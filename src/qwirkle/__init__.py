@@ -14,7 +14,7 @@ False
 from qwirkle.board import Board
 from qwirkle.builder import TurnBuilder
 from qwirkle.catalogue import Rule
-from qwirkle.draws import bag_counts, draw_count
+from qwirkle.draws import bag_counts, draw_count, draw_pool
 from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import (
     IllegalMoveError,
@@ -83,6 +83,7 @@ __all__ = [
     "check_state",
     "choose_starter",
     "draw_count",
+    "draw_pool",
     "format_move",
     "format_position",
     "format_tile",

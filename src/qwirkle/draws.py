@@ -24,7 +24,7 @@ from qwirkle.moves import Exchange, Move, Place
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES, Tile
 
-__all__ = ["bag_counts", "check_draws", "draw_count", "take"]
+__all__ = ["bag_counts", "check_draws", "draw_count", "draw_pool", "take"]
 
 
 def bag_counts(state: GameState) -> dict[Tile, int]:
@@ -61,6 +61,38 @@ def draw_count(state: GameState, move: Move) -> int:
     if isinstance(move, Exchange):
         return len(move)
     return 0
+
+
+def draw_pool(state: GameState, move: Move, drawn: Sequence[Tile] = ()) -> dict[Tile, int]:
+    """What the next draw of ``move`` can bring once ``drawn`` are drawn: copies of each tile, in tile order.
+
+    A placement draws from the bag. Rule EXCHANGE-1: an exchange draws from
+    the bag before the exchanged tiles go back, and from the bag with them
+    once it is empty (an exchange larger than the bag) or, with
+    ``exchange_return_before_draw``, from the start. Each tile's chance is its
+    count over the total. ``apply(state, move, draws=...)`` accepts exactly
+    the draws made one at a time from these pools.
+
+    >>> from qwirkle import Exchange, RuleSet, apply, legal_moves, new_game
+    >>> rules = RuleSet(exchange_return_before_draw=True)
+    >>> state = new_game(["Ann", "Bob"], seed=7, rules=rules)
+    >>> state = apply(state, legal_moves(state).best()[0])
+    >>> sum(draw_pool(state, Exchange(state.hand[:2])).values()) == len(state.bag) + 2
+    True
+    """
+    counts = [0] * len(ALL_TILES)
+    for tile in state.bag:
+        counts[tile.index] += 1
+    if isinstance(move, Exchange) and (
+        state.rules.exchange_return_before_draw or len(drawn) >= min(len(move), len(state.bag))
+    ):
+        for tile in move.tiles:
+            counts[tile.index] += 1
+    for tile in drawn:
+        counts[tile.index] -= 1
+    if any(n < 0 for n in counts):
+        raise InvalidDrawError("the tiles drawn so far are not all in the bag")
+    return {tile: n for tile, n in zip(ALL_TILES, counts, strict=True) if n}
 
 
 def check_draws(state: GameState, move: Move, draws: Sequence[Tile]) -> tuple[Tile, ...]:
