@@ -179,3 +179,24 @@ def test_a_finished_game_offers_no_action() -> None:
     final = play(new_game(["Ann", "Bob"], seed=2), random.Random(2))[-1]
     assert final.outcome is not None
     assert ActionTurn.start(final).legal_actions() == []
+
+
+@settings(max_examples=examples(30))
+@given(state=reachable_states())
+def test_every_legal_move_has_the_actions_that_play_it(state: GameState) -> None:
+    turn = ActionTurn.start(state)
+    for move in legal_moves(state):
+        actions = turn.actions_for(move)
+        step: ActionTurn | Move = turn
+        for action in actions:
+            assert isinstance(step, ActionTurn)
+            step = step.after(action)
+        assert step == move
+    if state.outcome is None and state.hand:
+        stranger = Exchange([state.hand[0]] * (state.rules.copies_per_tile + 1))
+        with pytest.raises(InvalidActionError):
+            turn.actions_for(stranger)
+        started = turn.after(turn.legal_actions()[0])
+        if isinstance(started, ActionTurn):
+            with pytest.raises(InvalidActionError, match="from the start of its turn"):
+                started.actions_for(Pass())

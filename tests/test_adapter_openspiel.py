@@ -15,7 +15,8 @@ pyspiel = require("pyspiel")
 
 from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 
-import qwirkle.adapters.openspiel  # noqa: E402, F401  (registers the game)
+import qwirkle  # noqa: E402
+import qwirkle.adapters.openspiel  # noqa: E402  (registers the game)
 from qwirkle.adapters.actions import ActionTurn  # noqa: E402
 
 
@@ -103,3 +104,21 @@ def test_ismcts_plays_a_whole_game() -> None:
             state.apply_action(rng.choice(state.legal_actions()))
     assert searched > 10
     assert sorted(state.returns()) in ([-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_built_in_bot_plays_through_its_actions() -> None:
+    from qwirkle.bots import GreedyBot
+
+    game = pyspiel.load_game("python_qwirkle")
+    state = dealt(game, 5)
+    bot = GreedyBot(seed=1)
+    expected = bot.choose(qwirkle.view(state.game_state, state.game_state.current))
+    before = state.game_state.turn_number
+    for action in qwirkle.adapters.openspiel.bot_actions(state, GreedyBot(seed=1)):
+        state.apply_action(action)
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.game_state.turn_number == before + 1
+    assert state.game_state.history[-1].move == expected
+    with pytest.raises(qwirkle.InvalidStateError):
+        qwirkle.adapters.openspiel.bot_actions(game.new_initial_state(), bot)

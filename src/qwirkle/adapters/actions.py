@@ -415,20 +415,23 @@ class ActionTurn(Immutable):
                     mask ^= low
                     add(base[low.bit_length() - 1] + cell)
                 continue
+            # Many windows share cells and tiles: an action found already needs no second look.
             if size == 2:
                 (cell, mask), (other_cell, other) = rest
                 here = mask
                 while here:
                     low = here & -here
                     here ^= low
-                    if other & ~low:
-                        add(base[low.bit_length() - 1] + cell)
+                    action = base[low.bit_length() - 1] + cell
+                    if action not in found and other & ~low:
+                        add(action)
                 here = other
                 while here:
                     low = here & -here
                     here ^= low
-                    if mask & ~low:
-                        add(base[low.bit_length() - 1] + other_cell)
+                    action = base[low.bit_length() - 1] + other_cell
+                    if action not in found and mask & ~low:
+                        add(action)
                 continue
             masks = tuple(mask for _, mask in rest)
             for i, (cell, mask) in enumerate(rest):
@@ -436,8 +439,9 @@ class ActionTurn(Immutable):
                 while mask:
                     low = mask & -mask
                     mask ^= low
-                    if fillable(others, used | low):
-                        add(base[low.bit_length() - 1] + cell)
+                    action = base[low.bit_length() - 1] + cell
+                    if action not in found and fillable(others, used | low):
+                        add(action)
         if self.placed:
             if complete:
                 found.add(self.layout.end)
