@@ -491,6 +491,92 @@ def time_games(kind: str, games: int) -> Played:
     return out
 
 
+# --- The adapters ---------------------------------------------------------------------------------------------------
+
+
+def pettingzoo_game(seed: int) -> int:
+    """A two-player game of the PettingZoo environment, each agent taking a uniform legal action; its turns."""
+    import numpy as np
+
+    from qwirkle.adapters.pettingzoo import QwirkleEnv
+
+    env = QwirkleEnv(players=2)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    for _ in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+        else:
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    return env.game.turn_number
+
+
+def openspiel_game(seed: int) -> int:
+    """A two-player game of ``python_qwirkle``, uniform legal actions and chance outcomes drawn by weight; its turns."""
+    import pyspiel
+
+    import qwirkle.adapters.openspiel
+
+    rng = random.Random(seed)
+    state = pyspiel.load_game("python_qwirkle").new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, weights)[0])
+        else:
+            legal = state.legal_actions()
+            state.apply_action(legal[rng.randrange(len(legal))])
+    assert isinstance(state, qwirkle.adapters.openspiel.QwirkleState)
+    assert state.game_state is not None
+    return state.game_state.turn_number
+
+
+ADAPTERS: Final = {"PettingZoo": ("pettingzoo", pettingzoo_game), "OpenSpiel": ("pyspiel", openspiel_game)}
+
+
+def time_adapters(games: int) -> tuple[dict[str, Played], list[str]]:
+    """Play ``games`` random games through each adapter whose package is installed; the notes on the others."""
+    import importlib.util
+
+    out: dict[str, Played] = {}
+    missing = []
+    for name, (module, play) in ADAPTERS.items():
+        if importlib.util.find_spec(module) is None:
+            missing.append(f"{name}: {module} is not installed (pip install -e '.[rl]')")
+            continue
+        play(games)  # the first game pays for the imports
+        played = Played()
+        for seed in range(games):
+            gc.collect()
+            wall = time.perf_counter_ns()
+            cpu = time.process_time_ns()
+            played.turns.append(play(seed))
+            played.cpu.append((time.process_time_ns() - cpu) / 1e6)
+            played.wall.append((time.perf_counter_ns() - wall) / 1e6)
+        out[name] = played
+    return out, missing
+
+
+def adapter_section(results: dict[str, Played]) -> Section:
+    section = Section("adapters, 2 players, uniform legal actions (one action a tile; CPU time)")
+    for name, played in results.items():
+        cpu_s, wall_s = sum(played.cpu) / 1000, sum(played.wall) / 1000
+        note = f"wall clock {len(played.wall) / wall_s:.3g} games/s; median {statistics.median(played.turns):g} turns"
+        section.rows.append(
+            Row(
+                f"random {name} games per second",
+                "games/s",
+                [len(played.cpu) / cpu_s],
+                Target(20.0, at_least=True),
+                note,
+                single=True,
+                count=len(played.cpu),
+            )
+        )
+    return section
+
+
 # --- Memory ---------------------------------------------------------------------------------------------------------
 
 
@@ -763,6 +849,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="a third of the corpus, fewer repeats and games")
     parser.add_argument("--games", type=int, default=None, help="self-play games of each kind (default: 200, quick 30)")
+    parser.add_argument(
+        "--adapter-games", type=int, default=None, help="random games through each adapter (default: 40, quick 10)"
+    )
     parser.add_argument("--json", type=Path, default=None, metavar="PATH", help="also write every figure as JSON")
     parser.add_argument("--repeats", type=int, default=None, help="timings per position (default: 7, quick 3)")
     parser.add_argument(
@@ -784,6 +873,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     repeats: int = options.repeats if options.repeats is not None else (3 if quick else 7)
     budget: float = options.baseline_seconds if options.baseline_seconds is not None else (10.0 if quick else 120.0)
     memory_games = 3 if quick else 10
+    adapter_games: int = options.adapter_games if options.adapter_games is not None else (10 if quick else 40)
     if games < 1 or repeats < 1 or budget < 0:
         parser.error("--games and --repeats must be at least 1, --baseline-seconds at least 0")
 
@@ -815,6 +905,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             baseline = time_baseline(naive, cases, clock, budget)
         progress("self-play")
         played = {kind: time_games(kind, games) for kind in GAMES}
+        progress("the adapters")
+        adapted, unavailable = time_adapters(adapter_games)
     finally:
         gc.enable()
     progress("memory")
@@ -823,11 +915,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     sections = [engine_sections(timings, cases, repeats)]
     if baseline is not None:
         sections += baseline_sections(baseline, len(cases), source)
-    sections += [game_section(played), memory_section(memory)]
+    sections += [game_section(played)]
+    if adapted:
+        sections.append(adapter_section(adapted))
+    sections.append(memory_section(memory))
     print()
     print(render(sections))
     if naive is None:
         print(f"naive baseline unavailable: {source}")
+    for note in unavailable:
+        print(f"adapter not timed: {note}")
     print()
     print(category_table(timings))
     fails = [row.label for section in sections for row in section.rows if row.ok() is False]

@@ -7,8 +7,8 @@ import random
 from hypothesis import strategies as st
 
 from qwirkle import GameState, RuleSet, new_game
-from tests.strategies import NAMES
-from tests.strategies import play as play_from
+from qwirkle.testing import NAMES
+from qwirkle.testing import play as play_from
 
 
 def play(seed: int, turns: int, *, players: int = 2, rules: RuleSet | None = None) -> list[GameState]:

@@ -35,6 +35,7 @@ from qwirkle import (
     position,
     score,
 )
+from qwirkle.testing import NAMES, RULE_VARIANTS, crafted_positions, play_to_end, reachable_states, seats_for, tile
 from tests.brute import (
     board_lines,
     brute_can_pass,
@@ -46,16 +47,7 @@ from tests.brute import (
     neighbours,
     repeats_a_table_tile,
 )
-from tests.strategies import (
-    NAMES,
-    RULE_VARIANTS,
-    crafted_positions,
-    examples,
-    play_to_end,
-    reachable_states,
-    seats_for,
-    tile,
-)
+from tests.strategies import examples
 
 POSITIONS: Final = 400
 """How many positions the corpus holds; the differential test compares every one."""

@@ -7,11 +7,10 @@ import enum
 import attrs
 import pytest
 
-from qwirkle import InvalidRecordError, Rule, RuleSet
+from qwirkle import InvalidRecordError, Rule, RuleSet, testing
 from qwirkle._codec import Reader, decode_options, encode_rules
 from qwirkle.cards import CardsRuleSet
 from qwirkle.ruleset import option_examples, option_field, variants
-from tests import strategies
 from tests.cards import helpers as cards_helpers
 
 
@@ -62,7 +61,7 @@ def test_every_option_of_the_rule_set_round_trips() -> None:
 
 
 RULE_SETS_AND_VARIANTS = [
-    pytest.param(RuleSet, strategies.RULE_VARIANTS, id="RuleSet"),
+    pytest.param(RuleSet, testing.RULE_VARIANTS, id="RuleSet"),
     pytest.param(CardsRuleSet, cards_helpers.RULE_VARIANTS, id="CardsRuleSet"),
 ]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections import Counter
 from itertools import pairwise, product
 
@@ -34,6 +34,7 @@ from qwirkle import (
     score,
 )
 from qwirkle.geometry import key
+from qwirkle.testing import MAX_TURNS, crafted_positions, game_paths, mutated_moves, reachable_states
 from tests.brute import (
     MAX_LINE,
     board_lines,
@@ -45,7 +46,7 @@ from tests.brute import (
     neighbours,
 )
 from tests.helpers import snapshot
-from tests.strategies import MAX_TURNS, crafted_positions, examples, game_paths, mutated_moves, reachable_states
+from tests.strategies import examples
 
 END_RULES = {reason.rule for reason in EndReason}
 
@@ -195,7 +196,7 @@ def test_hands_are_dealt_and_refilled(path: list[GameState]) -> None:
 @settings(max_examples=examples(25))
 @given(state=reachable_states(), data=st.data())
 def test_apply_leaves_its_input_unchanged(state: GameState, data: st.DataObject) -> None:
-    copied = copy.deepcopy(state)
+    copied = pickle.loads(pickle.dumps(state))
     fields = snapshot(state)
     fingerprint = hash(state)
     moves = list(legal_moves(state))
@@ -244,7 +245,7 @@ def test_every_listed_move_applies(state: GameState) -> None:
 @given(state=reachable_states(), data=st.data())
 def test_changed_moves_are_judged_like_the_brute_force(state: GameState, data: st.DataObject) -> None:
     kind, move = data.draw(mutated_moves(state), label="move")
-    copied = copy.deepcopy(state)
+    copied = pickle.loads(pickle.dumps(state))
     legal = brute_is_legal(state, move)
     event(f"{kind}: {'legal' if legal else 'illegal'}")
     if kind in ALWAYS_ILLEGAL:

@@ -28,7 +28,7 @@ def test_readme_quick_start_runs() -> None:
 
 def test_ci_runs_the_readme_test_command() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    command = "python3 -m venv .venv && .venv/bin/pip install -e '.[dev]' && .venv/bin/python -m pytest"
+    command = "python3 -m venv .venv && .venv/bin/pip install -e '.[dev,rl]' && .venv/bin/python -m pytest"
     assert command in README
     assert command.replace("python3", "$PY") in ci
 
@@ -40,7 +40,7 @@ def test_readme_starts_with_pip_install_then_a_short_example() -> None:
     assert language == "python"
     assert len([line for line in example.splitlines() if line.strip()]) <= 10
     assert "import qwirkle" in example
-    checkout = README.index("pip install -e '.[dev]'")
+    checkout = README.index("pip install -e '.[dev,rl]'")
     assert README.index("pip install qwirkle") < README.index(example) < checkout
 
 

@@ -24,8 +24,8 @@ from qwirkle.events import play
 from qwirkle.records import GameRecord
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.state_json import state_from_json, state_to_json
+from qwirkle.testing import play_to_end
 from tests.helpers import assert_illegal
-from tests.strategies import play_to_end
 
 LIMIT = 40
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import pickle
 from collections import Counter
 from typing import Final
 
@@ -29,8 +29,9 @@ from qwirkle import (
     new_game,
     score,
 )
+from qwirkle.testing import NAMES, mutated_moves, player_counts, rule_sets, seats_for, seeds
 from tests.brute import brute_is_legal
-from tests.strategies import NAMES, examples, mutated_moves, player_counts, rule_sets, seats_for, seeds
+from tests.strategies import examples
 
 END_RULES: Final = {reason.rule for reason in EndReason}
 
@@ -148,7 +149,7 @@ class GameMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def try_a_changed_move(self, data: st.DataObject) -> None:
         before = self.state
-        snapshot = copy.deepcopy(before)
+        snapshot = pickle.loads(pickle.dumps(before))
         _, move = data.draw(mutated_moves(before), label="changed move")
         if brute_is_legal(before, move):
             assert is_legal(before, move)

@@ -14,9 +14,11 @@ False
 from qwirkle.board import Board
 from qwirkle.builder import TurnBuilder
 from qwirkle.catalogue import Rule
+from qwirkle.draws import bag_counts, draw_count, draw_pool
 from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import (
     IllegalMoveError,
+    InvalidDrawError,
     InvalidNotationError,
     InvalidOptionsError,
     InvalidRecordError,
@@ -33,6 +35,7 @@ from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
 from qwirkle.notation import format_move, format_tile, parse_move, parse_tile
 from qwirkle.position_notation import format_position, parse_position
 from qwirkle.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
+from qwirkle.sampling import sample_state, unseen_tiles
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.state import GameState, Turn, check_state
 from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
@@ -51,6 +54,7 @@ __all__ = [
     "FinalTiebreak",
     "GameState",
     "IllegalMoveError",
+    "InvalidDrawError",
     "InvalidMoveError",
     "InvalidNotationError",
     "InvalidOptionsError",
@@ -75,8 +79,11 @@ __all__ = [
     "TurnBuilder",
     "TurnReport",
     "apply",
+    "bag_counts",
     "check_state",
     "choose_starter",
+    "draw_count",
+    "draw_pool",
     "format_move",
     "format_position",
     "format_tile",
@@ -90,7 +97,9 @@ __all__ = [
     "play",
     "position",
     "report",
+    "sample_state",
     "score",
+    "unseen_tiles",
     "verify",
     "view",
 ]

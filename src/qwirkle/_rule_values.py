@@ -12,11 +12,13 @@ from typing import Final
 
 import attrs
 
+from qwirkle.immutable import Immutable
+
 __all__ = ["DOCUMENTS", "Choice", "Document", "Link", "RuleEntry", "Source"]
 
 
 @attrs.frozen
-class Link:
+class Link(Immutable):
     """A web page where a document, or a copy of it, can be read.
 
     >>> DOCUMENTS["IELLO"].links[0]
@@ -30,7 +32,7 @@ class Link:
 
 
 @attrs.frozen
-class Document:
+class Document(Immutable):
     """A document the rules are cited to: one of the seed files, or another public source.
 
     >>> DOCUMENTS["S000"].label
@@ -66,7 +68,7 @@ class Document:
 
 
 @attrs.frozen
-class Source:
+class Source(Immutable):
     """A citation: a document, the place in it, and a short phrase quoted from it.
 
     >>> source = Source("S003", "Calcolo dei punti", "vince 6 punti extra")
@@ -98,7 +100,7 @@ class Source:
 
 
 @attrs.frozen
-class Choice:
+class Choice(Immutable):
     """How the library settles a question on which the sources disagree or say nothing.
 
     The options that change it are those of the rules it settles
@@ -123,7 +125,7 @@ class Choice:
 
 
 @attrs.frozen
-class RuleEntry:
+class RuleEntry(Immutable):
     """One rule of the catalogue: its ID and, together, everything the catalogue says about it.
 
     The options that change the rule are not written here: each option

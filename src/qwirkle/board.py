@@ -15,6 +15,7 @@ from qwirkle.anchors import AnchorMemo
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.frontier import Frontier, FrontierCell, grown_frontier, whole_frontier
 from qwirkle.geometry import HALF_STRIDE, MAX_COORD, STRIDE, Cell, cell_of, check_cell, key, key_in_range, lookup_key
+from qwirkle.immutable import Immutable
 from qwirkle.lines import MAX_LINE, line_fault
 from qwirkle.text import grid_text
 from qwirkle.tiles import ALL_TILES, Tile
@@ -43,7 +44,7 @@ def _near_edge(keys: Iterable[int]) -> bool:
     return False
 
 
-class Board(Mapping[Cell, Tile]):
+class Board(Immutable, Mapping[Cell, Tile]):
     """The tiles on the table: a read-only mapping from cell to tile.
 
     A board built from outside is checked: every cell in range (see

@@ -35,6 +35,7 @@ from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.events import explain_score
 from qwirkle.geometry import Cell, check_cell
+from qwirkle.immutable import Immutable
 from qwirkle.legality import verify
 from qwirkle.legalmoves import legal_moves
 from qwirkle.moves import InvalidMoveError, Place, checked_pair
@@ -71,7 +72,7 @@ def _translated(anchored: tuple[_Candidate, ...], cell: Cell, tile: Tile) -> tup
     return tuple(out)
 
 
-class TurnBuilder:
+class TurnBuilder(Immutable):
     """A placement being built tile by tile: an immutable value; :meth:`add` and :meth:`remove` return new ones.
 
     >>> from qwirkle import new_game
@@ -127,6 +128,10 @@ class TurnBuilder:
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TurnBuilder is immutable")
+
+    def __reduce__(self) -> tuple[type[TurnBuilder], tuple[GameState, tuple[tuple[Cell, Tile], ...]]]:
+        # The candidate placements are worked out again from the state: pickling them would cost far more.
+        return TurnBuilder, (self.state, self.placed)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TurnBuilder):

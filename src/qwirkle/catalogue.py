@@ -36,12 +36,13 @@ import attrs
 
 from qwirkle._rule_data import ENTRIES
 from qwirkle._rule_values import DOCUMENTS, Choice, Document, Link, RuleEntry, Source
+from qwirkle.immutable import Immutable
 
 __all__ = ["DOCUMENTS", "SECTIONS", "Choice", "Document", "Link", "Rule", "RuleEntry", "Section", "Source"]
 
 
 @attrs.frozen
-class Section:
+class Section(Immutable):
     """A section of the rule catalogue: its number, its title and the rule families it holds.
 
     >>> Rule.SETUP_2.section

@@ -20,6 +20,7 @@ from typing import Self
 import attrs
 
 from qwirkle.catalogue import Rule
+from qwirkle.immutable import Immutable
 from qwirkle.moves import Pass, Place
 from qwirkle.ruleset import BlockedEnd, RuleSet
 
@@ -92,7 +93,7 @@ class EndReason(RuledReason):
 
 
 @attrs.frozen
-class Outcome:
+class Outcome(Immutable):
     """How a finished game ended: the reason, the final scores and the winners.
 
     Build one with :func:`outcome_of`, which applies Rule END-4.

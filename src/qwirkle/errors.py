@@ -8,6 +8,7 @@ from qwirkle.catalogue import Rule
 
 __all__ = [
     "IllegalMoveError",
+    "InvalidDrawError",
     "InvalidNotationError",
     "InvalidOptionsError",
     "InvalidRecordError",
@@ -69,6 +70,10 @@ class IllegalMoveError(QwirkleError):
 
 class InvalidStateError(QwirkleError):
     """A game state, board or hand that could not arise under the rules."""
+
+
+class InvalidDrawError(QwirkleError):
+    """Tiles asked of the bag that it cannot give: not in it, or not as many as the move draws."""
 
 
 class InvalidOptionsError(QwirkleError):

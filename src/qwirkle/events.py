@@ -30,6 +30,7 @@ from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import InvalidStateError
 from qwirkle.game import apply
 from qwirkle.geometry import Cell
+from qwirkle.immutable import Immutable
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_cell, format_move, format_tile, format_tiles
 from qwirkle.scoring import Score, ScoredLine
@@ -41,7 +42,7 @@ __all__ = ["TurnReport", "explain_score", "play", "report"]
 
 
 @attrs.frozen
-class TurnReport:
+class TurnReport(Immutable):
     """What one turn did (see :func:`play`).
 
     >>> from qwirkle import new_game, legal_moves

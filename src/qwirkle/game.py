@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 import attrs
 
 from qwirkle.board import Board
+from qwirkle.draws import check_draws, take
 from qwirkle.endings import end_reason, outcome_of, passes_in_a_row
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.geometry import Cell
@@ -192,7 +193,7 @@ def is_over(state: GameState) -> bool:
     return state.outcome is not None
 
 
-def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState:
+def apply(state: GameState, move: Move, *, seat: int | None = None, draws: Sequence[Tile] | None = None) -> GameState:
     """Play ``move`` for the player to move and return the new state; ``state`` is unchanged.
 
     An illegal move raises :class:`~qwirkle.IllegalMoveError` naming the rule
@@ -204,6 +205,11 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     when a player goes out with the bag empty (Rule END-2), or when nobody
     can place (Rule END-3).
 
+    The tiles drawn are the top of the bag, whose order the seed decided,
+    unless ``draws`` names them: exactly as many as the move draws
+    (:func:`~qwirkle.draws.draw_count`), each in the bag when it is drawn, else
+    :class:`~qwirkle.InvalidDrawError`. An exchange still mixes the bag.
+
     >>> from qwirkle import legal_moves, new_game
     >>> state = new_game(["Ann", "Bob"], seed=7)
     >>> after = apply(state, next(iter(legal_moves(state))))
@@ -211,6 +217,7 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     (True, 0, True)
     """
     gained, placed, hand = check(state, move, seat=seat)
+    wanted = None if draws is None else check_draws(state, move, draws)
     seat = state.current
     rules = state.rules
     hands = list(state.hands)
@@ -221,8 +228,12 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
     if placed:
         draw = min(len(placed), len(bag))
         if draw:
-            hand += bag[len(bag) - draw :]
-            bag = bag[: len(bag) - draw]
+            if wanted is None:
+                hand += bag[len(bag) - draw :]
+                bag = bag[: len(bag) - draw]
+            else:
+                drawn, bag, wanted = take(bag, wanted, draw)
+                hand += drawn
         hands[seat] = hand
         board = board.placed_unchecked(placed)
         idle = 0
@@ -230,16 +241,29 @@ def apply(state: GameState, move: Move, *, seat: int | None = None) -> GameState
         k = len(move)
         if rules.exchange_return_before_draw:
             rng, bag = shuffle(rng, bag + move.tiles)
-            hand += bag[len(bag) - k :]
-            bag = bag[: len(bag) - k]
+            if wanted is None:
+                hand += bag[len(bag) - k :]
+                bag = bag[: len(bag) - k]
+            else:
+                drawn, bag, wanted = take(bag, wanted, k)
+                hand += drawn
         else:
             first = min(k, len(bag))
-            hand += bag[len(bag) - first :]
-            rng, bag = shuffle(rng, bag[: len(bag) - first] + move.tiles)
+            if wanted is None:
+                hand += bag[len(bag) - first :]
+                bag = bag[: len(bag) - first]
+            else:
+                drawn, bag, wanted = take(bag, wanted, first)
+                hand += drawn
+            rng, bag = shuffle(rng, bag + move.tiles)
             rest = k - first
             if rest:
-                hand += bag[len(bag) - rest :]
-                bag = bag[: len(bag) - rest]
+                if wanted is None:
+                    hand += bag[len(bag) - rest :]
+                    bag = bag[: len(bag) - rest]
+                else:
+                    drawn, bag, wanted = take(bag, wanted, rest)
+                    hand += drawn
         hands[seat] = hand
     scores = list(state.scores)
     scores[seat] += gained.total

@@ -186,7 +186,9 @@ def check_history(
                     if cell in laid:
                         raise InvalidStateError(f"turn {number} lays a tile on {cell}, which already held one")
                     if board.get(cell) != tile:
-                        raise InvalidStateError(f"the {tile} turn {number} laid on {cell} is not on the table")
+                        raise InvalidStateError(
+                            f"the {tile} turn {number} laid on {cell} is not on the table (Rule TILES-3)"
+                        )
                     laid[cell] = tile
         assert isinstance(score, Score)
         earned[seat] += score.total
@@ -202,7 +204,9 @@ def check_history(
         raise InvalidStateError("nobody can have scored while the table is empty")
     for seat, points in enumerate(scores):
         if points < earned[seat] or (whole and points != earned[seat]):
-            raise InvalidStateError(f"seat {seat} has {points} points, but its turns earned {earned[seat]}")
+            raise InvalidStateError(
+                f"seat {seat} has {points} points, but its turns earned {earned[seat]} (Rule SCORE-1)"
+            )
 
 
 def check_outcome(outcome: object, scores: tuple[int, ...]) -> Outcome | None:

@@ -25,6 +25,7 @@ from typing import Final
 import attrs
 
 from qwirkle import _codec
+from qwirkle.immutable import Immutable
 from qwirkle.ruleset import RuleSet
 
 __all__ = [
@@ -58,7 +59,7 @@ def entry_names(players: Sequence[str]) -> tuple[str, ...]:
 
 
 @attrs.frozen
-class GameResult:
+class GameResult(Immutable):
     """The result of one game of a match; every tuple is by seat.
 
     Everything but :attr:`times` follows from the match seed, so two runs of
@@ -139,7 +140,7 @@ class GameResult:
 
 
 @attrs.frozen
-class BotStats:
+class BotStats(Immutable):
     """How one entry of a match did, over all its games.
 
     >>> from qwirkle.simulate import simulate
@@ -202,7 +203,7 @@ def _results(results: Iterable[GameResult]) -> tuple[GameResult, ...]:
 
 
 @attrs.frozen
-class Simulation:
+class Simulation(Immutable):
     """A match: its entries, its seed, and the result of every game in order.
 
     >>> from qwirkle.simulate import simulate

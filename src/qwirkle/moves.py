@@ -14,6 +14,7 @@ import attrs
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.geometry import Cell, check_cell
+from qwirkle.immutable import Immutable
 from qwirkle.tiles import Tile
 
 __all__ = ["Exchange", "InvalidMoveError", "Move", "Pass", "Place"]
@@ -66,7 +67,7 @@ Placements: TypeAlias = tuple[tuple[Cell, Tile], ...]
 
 
 @attrs.frozen(repr=False)
-class Place:
+class Place(Immutable):
     """Place one or more tiles, each on its cell.
 
     >>> from qwirkle import Colour, Shape, Tile
@@ -86,7 +87,8 @@ class Place:
 
     It vouches that the move is legal in that very state (states never
     change), so that checking it there again can be skipped. It is left out
-    of ``==``, ``hash``, ``repr``, copies, pickles and the game's history."""
+    of ``==``, ``hash``, ``repr``, pickles and the game's history (a copy is
+    the move itself, see :mod:`qwirkle.immutable`)."""
 
     @classmethod
     def from_sorted(cls, placements: tuple[tuple[Cell, Tile], ...], listed_for: object = None) -> Place:
@@ -109,7 +111,7 @@ class Place:
     def __reduce__(
         self,
     ) -> tuple[Callable[[tuple[tuple[Cell, Tile], ...]], Place], tuple[tuple[tuple[Cell, Tile], ...]]]:
-        # The state a listed move vouches for is no part of the move: copies and pickles leave it out.
+        # The state a listed move vouches for is no part of the move: pickles leave it out.
         return Place.from_sorted, (self.placements,)
 
     @property
@@ -152,7 +154,7 @@ def _exchanged(tiles: Iterable[Tile]) -> tuple[Tile, ...]:
 
 
 @attrs.frozen(repr=False)
-class Exchange:
+class Exchange(Immutable):
     """Exchange some tiles of the hand for tiles from the bag (Rule EXCHANGE-1).
 
     >>> from qwirkle import Colour, Shape, Tile
@@ -186,7 +188,7 @@ class Exchange:
 
 
 @attrs.frozen(repr=False)
-class Pass:
+class Pass(Immutable):
     """Pass the turn: allowed only when no placement or exchange is (Rule TURN-3).
 
     >>> Pass() == Pass()

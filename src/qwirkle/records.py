@@ -39,6 +39,7 @@ from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError
 from qwirkle.events import report
 from qwirkle.game import apply, new_game
+from qwirkle.immutable import Immutable
 from qwirkle.limits import MAX_TURNS
 from qwirkle.moves import Move
 from qwirkle.notation import format_move
@@ -63,7 +64,7 @@ RECORD_VERSION: Final = FORMAT_VERSION
 
 
 @attrs.frozen
-class RecordedTurn:
+class RecordedTurn(Immutable):
     """One turn of a game record: who moved, what, the points it scored, and the tiles drawn if known.
 
     >>> from qwirkle import Pass
@@ -82,7 +83,7 @@ class RecordedTurn:
 
 
 @attrs.frozen
-class GameRecord:
+class GameRecord(Immutable):
     """A whole game: players, options, how the tiles were dealt, and every move with its score.
 
     >>> from qwirkle import parse_move

@@ -19,6 +19,7 @@ from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError, ReplayError
 from qwirkle.events import report
 from qwirkle.game import apply, choose_starter, new_game
+from qwirkle.immutable import Immutable
 from qwirkle.moves import Exchange, Place
 from qwirkle.notation import format_tile
 from qwirkle.ruleset import RuleSet
@@ -39,7 +40,7 @@ Table: TypeAlias = GameState | Scorekeeper
 
 
 @attrs.frozen
-class Replay:
+class Replay(Immutable):
     """A record played through the rules: every step from the deal to the last move.
 
     ``steps[0]`` is the table before the first move and ``steps[i]`` the

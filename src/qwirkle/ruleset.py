@@ -10,6 +10,7 @@ import attrs
 
 from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidOptionsError, InvalidStateError, brief
+from qwirkle.immutable import Immutable
 from qwirkle.limits import MAX_SEATS
 
 __all__ = [
@@ -99,7 +100,7 @@ class FinalTiebreak(_Option):
 
 
 @attrs.frozen
-class IntRange:
+class IntRange(Immutable):
     """An attrs validator: the option is an int from ``low`` to ``high`` (or ``None``, if ``optional``).
 
     Every number among the options has one, so that an option read from outside
@@ -225,7 +226,7 @@ def option_rules(rule_set: type[attrs.AttrsInstance], name: str) -> tuple[Rule, 
 
 
 @attrs.frozen(kw_only=True)
-class RuleSet:
+class RuleSet(Immutable):
     """Every option of the tile game, with the defaults of the rule catalogue.
 
     The default value, ``RuleSet()``, is the standard game. Change options

@@ -29,6 +29,7 @@ from qwirkle.board import Board
 from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason, Outcome, end_reason, outcome_of, passes_in_a_row
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief
+from qwirkle.immutable import Immutable
 from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.notation import parse_move
@@ -42,7 +43,7 @@ __all__ = ["Scorekeeper"]
 
 
 @attrs.frozen
-class Scorekeeper:
+class Scorekeeper(Immutable):
     """The table and the scores of a game played with physical tiles; each method returns a new keeper.
 
     >>> keeper = Scorekeeper.start(["Ann", "Bob", "Cy"], starter=2)

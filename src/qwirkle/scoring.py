@@ -8,6 +8,7 @@ from functools import cache
 import attrs
 
 from qwirkle.geometry import STRIDE, Cell, cell_of
+from qwirkle.immutable import Immutable
 from qwirkle.lines import MAX_LINE
 from qwirkle.ruleset import RuleSet
 
@@ -46,7 +47,7 @@ def line_points_table(qwirkle_bonus: int) -> tuple[int, ...]:
 
 
 @attrs.frozen
-class ScoredLine:
+class ScoredLine(Immutable):
     """One line a move created or extended, with every tile in it (Rule SCORE-1).
 
     >>> ScoredLine(cells=((0, 0), (1, 0), (2, 0)), qwirkle=False).points
@@ -65,7 +66,7 @@ class ScoredLine:
 
 
 @attrs.frozen
-class Score:
+class Score(Immutable):
     """What a move scores, and why.
 
     ``total`` is the sum of the lines' points, the Qwirkle bonuses, the

@@ -12,6 +12,7 @@ from qwirkle.board import Board
 from qwirkle.endings import Outcome, turns_without_placement
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.histories import check_history, check_outcome, check_scores
+from qwirkle.immutable import Immutable
 from qwirkle.limits import MAX_NAME, MAX_SEATS, MAX_TURNS
 from qwirkle.moves import Move
 from qwirkle.render import board_svg
@@ -24,7 +25,7 @@ __all__ = ["GameState", "Turn", "check_state"]
 
 
 @attrs.frozen
-class Turn:
+class Turn(Immutable):
     """One turn of the history: who moved, what they did and what it scored."""
 
     seat: int
@@ -82,7 +83,7 @@ def check_player_count(rules: RuleSet, count: int) -> None:
 
 
 @attrs.frozen
-class GameState:
+class GameState(Immutable):
     """A snapshot of a game: table, hands, bag, scores, whose turn, history and options.
 
     States are immutable; :func:`~qwirkle.apply` returns a new one. Build the

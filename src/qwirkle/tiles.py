@@ -17,6 +17,8 @@ from typing import Final
 
 import attrs
 
+from qwirkle.immutable import Immutable
+
 __all__ = ["ALL_TILES", "COLOUR_LETTERS", "SHAPE_LETTERS", "Colour", "Shape", "Tile", "tiles_left"]
 
 
@@ -81,7 +83,7 @@ _SHAPES: Final = tuple(Shape)
 
 
 @attrs.frozen(repr=False, cache_hash=True)
-class Tile:
+class Tile(Immutable):
     """One tile: a colour and a shape.
 
     Tiles are values: two tiles with the same colour and shape are equal,

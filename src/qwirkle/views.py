@@ -27,6 +27,7 @@ from qwirkle.board import Board
 from qwirkle.endings import Outcome
 from qwirkle.errors import InvalidStateError, QwirkleError, brief
 from qwirkle.histories import check_history, check_outcome, check_scores
+from qwirkle.immutable import Immutable
 from qwirkle.limits import MAX_LIST, MAX_TURNS
 from qwirkle.moves import Exchange, Move
 from qwirkle.notation import format_tile
@@ -43,7 +44,7 @@ VIEW_VERSION = 1
 
 
 @attrs.frozen
-class HiddenExchange:
+class HiddenExchange(Immutable):
     """Another player's exchange, as the viewer saw it: how many tiles, not which.
 
     >>> str(HiddenExchange(3))
@@ -58,7 +59,7 @@ class HiddenExchange:
 
 
 @attrs.frozen
-class SeenTurn:
+class SeenTurn(Immutable):
     """One turn of the history as a player saw it.
 
     >>> from qwirkle import Pass
@@ -76,7 +77,7 @@ class SeenTurn:
 
 
 @attrs.frozen
-class PlayerView:
+class PlayerView(Immutable):
     """All that seat :attr:`seat` may know about a game (see :func:`view`).
 
     >>> from qwirkle import new_game

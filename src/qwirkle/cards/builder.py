@@ -21,6 +21,7 @@ from qwirkle.cards.state import CardsState
 from qwirkle.cards.view import CardsView
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief
+from qwirkle.immutable import Immutable
 from qwirkle.moves import InvalidMoveError
 from qwirkle.tiles import Tile
 
@@ -28,7 +29,7 @@ __all__ = ["Problem", "TurnBuilder"]
 
 
 @attrs.frozen
-class Problem:
+class Problem(Immutable):
     """One reason the table is not a valid end of turn yet.
 
     ``series`` is the index of the faulty series in
@@ -44,7 +45,7 @@ class Problem:
 
 
 @attrs.frozen
-class TurnBuilder:
+class TurnBuilder(Immutable):
     """A turn in the making: the table as the player has arranged it so far, and the hand left.
 
     Series keep the order the player gave them (new series go last, emptied

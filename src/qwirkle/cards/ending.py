@@ -14,6 +14,7 @@ import attrs
 
 from qwirkle.catalogue import Rule
 from qwirkle.endings import RuledReason
+from qwirkle.immutable import Immutable
 
 __all__ = ["CardsEndReason", "CardsOutcome", "end_reason", "outcome_of"]
 
@@ -53,7 +54,7 @@ def end_reason(final_turns: int | None, passes: int, players: int) -> CardsEndRe
 
 
 @attrs.frozen
-class CardsOutcome:
+class CardsOutcome(Immutable):
     """How a finished game ended: the reason, the Qwirkles of each seat and the winners.
 
     Build one with :func:`outcome_of`, which names the winners.

@@ -18,6 +18,7 @@ from qwirkle.cards.rules import DECK_SIZE
 from qwirkle.cards.series import Table
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, brief
+from qwirkle.immutable import Immutable
 from qwirkle.limits import MAX_NOTATION_LENGTH
 from qwirkle.moves import InvalidMoveError
 from qwirkle.tiles import ALL_TILES, COLOUR_LETTERS, SHAPE_LETTERS, Colour, Shape, Tile
@@ -97,7 +98,7 @@ def _table(value: object) -> Table:
 
 
 @attrs.frozen(repr=False)
-class Lay:
+class Lay(Immutable):
     """Lay cards from the hand and leave the table as ``table`` (Rule CARDS-6).
 
     ``played`` are the cards taken from the hand; ``table`` is every series
@@ -155,7 +156,7 @@ class Lay:
 
 
 @attrs.frozen(repr=False)
-class Pass:
+class Pass(Immutable):
     """Pass the turn: only when no card can be laid (Rule CARDS-7).
 
     >>> Pass() == Pass()
@@ -170,7 +171,7 @@ class Pass:
 
 
 @attrs.frozen(repr=False)
-class Redraw:
+class Redraw(Immutable):
     """Shuffle the hand into the deck and draw a new one, then play on (Rule CARDS-7, ``redraw_hand``).
 
     >>> str(Redraw())

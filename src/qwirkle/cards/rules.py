@@ -9,6 +9,7 @@ import attrs
 
 from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidOptionsError, brief
+from qwirkle.immutable import Immutable
 from qwirkle.ruleset import IntRange, StartTiebreak, bool_option, enum_option, option_field
 
 __all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "SERIES_MAX", "BlockedAction", "CardsRuleSet", "StartTiebreak"]
@@ -39,7 +40,7 @@ class BlockedAction(enum.Enum):
 
 
 @attrs.frozen(kw_only=True)
-class CardsRuleSet:
+class CardsRuleSet(Immutable):
     """Every option of Qwirkle Cards, with the defaults of the rule catalogue.
 
     The default value, ``CardsRuleSet()``, is the game as seed 004 describes

@@ -13,6 +13,7 @@ from qwirkle.cards.series import Table
 from qwirkle.cards.turns import CardsScore, CardsTurn, nothing_laid
 from qwirkle.cards.view import CardsView
 from qwirkle.errors import InvalidStateError, brief
+from qwirkle.immutable import Immutable
 from qwirkle.tiles import Tile
 
 __all__ = [
@@ -29,7 +30,7 @@ __all__ = [
 
 
 @attrs.frozen(kw_only=True)
-class CardsState:
+class CardsState(Immutable):
     """A snapshot of a game of Qwirkle Cards.
 
     States are immutable; :func:`~qwirkle.cards.apply` returns a new one.

@@ -6,13 +6,14 @@ import attrs
 
 from qwirkle.cards.moves import CardsMove, Lay
 from qwirkle.cards.series import Table
+from qwirkle.immutable import Immutable
 from qwirkle.tiles import Tile
 
 __all__ = ["CardsScore", "CardsTurn", "nothing_laid"]
 
 
 @attrs.frozen
-class CardsScore:
+class CardsScore(Immutable):
     """What a move does for its player: the cards it lays and the Qwirkles it claims (Rules CARDS-8, CARDS-9).
 
     >>> from qwirkle.cards import Lay
@@ -33,7 +34,7 @@ class CardsScore:
 
 
 @attrs.frozen
-class CardsTurn:
+class CardsTurn(Immutable):
     """One entry of the history: the seat that moved, the move, what it claimed, and how many cards were drawn.
 
     >>> from qwirkle.cards import Pass

@@ -8,13 +8,14 @@ from qwirkle.cards.ending import CardsOutcome
 from qwirkle.cards.rules import CardsRuleSet
 from qwirkle.cards.series import Table
 from qwirkle.cards.turns import CardsTurn, nothing_laid
+from qwirkle.immutable import Immutable
 from qwirkle.tiles import Tile
 
 __all__ = ["CardsView"]
 
 
 @attrs.frozen(kw_only=True)
-class CardsView:
+class CardsView(Immutable):
     """What one player may know of a game: never the deck order or another player's hand.
 
     A view holds the table, the player's own hand, every player's claimed

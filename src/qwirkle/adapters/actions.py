@@ -1,0 +1,621 @@
+"""The action encoding of the adapters: a turn as a sequence of integer actions.
+
+A placement is built one tile per action, then ended; an exchange and the
+pass are one action each. For a hand of ``n`` tiles and a window of ``w`` by
+``w`` cells (6 and 36 in the standard game: 7,841 actions):
+
+- ``slot * w * w + row * w + column``: put the tile in hand slot ``slot`` (the
+  hand as it was when the turn began) on the cell at ``row`` and ``column`` of
+  the window, which is recentred on the table at the start of each turn
+  (:func:`window_origin`): cell ``(origin_x + column, origin_y + row)``;
+- ``n * w * w`` (:attr:`ActionLayout.end`): end the placement;
+- ``end + mask`` for ``mask`` from 1 to ``2**n - 1``: exchange the tiles of
+  the slots whose bits are set;
+- ``end + 2**n`` (:attr:`ActionLayout.pass_`): pass.
+
+Only legal actions are offered (:meth:`ActionTurn.legal_actions`): a tile goes
+on a cell only if some legal placement holds it together with every tile
+placed so far, so every offered sequence ends in a legal move. Copies of one
+tile in the hand are offered once, by their first free slot, and so is each
+exchange. On the empty table the openings are built where
+:func:`~qwirkle.legal_moves` lists them, from ``(0, 0)``. A placement with a
+cell outside the window cannot be expressed (none was met in 450 games with
+a window of 36); if no legal move at all can be, :attr:`ActionLayout.pass_`
+stands for the best-scoring placement instead.
+
+>>> from qwirkle import new_game
+>>> turn = ActionTurn.start(new_game(["Ann", "Bob"], seed=7))
+>>> turn.layout.size, turn.origin
+(7841, (-18, -18))
+>>> first = turn.legal_actions()[0]
+>>> decode(first, turn.origin)
+TileAction(slot=2, cell=(0, 0))
+>>> encode(decode(first, turn.origin), turn.origin) == first
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+from typing import Final, TypeAlias
+
+import attrs
+
+from qwirkle.board import Board
+from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.geometry import Cell, key
+from qwirkle.immutable import Immutable
+from qwirkle.legality import can_exchange, can_pass, check_exchange_bag
+from qwirkle.legalmoves import legal_moves
+from qwirkle.movegen import windows
+from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.state import GameState
+from qwirkle.tiles import ALL_TILES
+
+__all__ = [
+    "WINDOW",
+    "Action",
+    "ActionLayout",
+    "ActionTurn",
+    "EndAction",
+    "ExchangeAction",
+    "InvalidActionError",
+    "PassAction",
+    "TileAction",
+    "cell_numbers",
+    "decode",
+    "encode",
+    "window_origin",
+]
+
+WINDOW: Final = 36
+"""The side of the window of cells a placement is built on."""
+
+_TILES: Final = len(ALL_TILES)
+
+
+class InvalidActionError(QwirkleError):
+    """An action number that is out of range or not legal now."""
+
+
+@attrs.frozen
+class ActionLayout(Immutable):
+    """Where each kind of action lies in ``range(size)``, for a hand size and a window.
+
+    >>> layout = ActionLayout()
+    >>> layout.end, layout.pass_, layout.size
+    (7776, 7840, 7841)
+    """
+
+    hand_size: int = 6
+    """The number of hand slots (the rules' hand size)."""
+    window: int = WINDOW
+    """The side of the window, in cells."""
+
+    @property
+    def cells(self) -> int:
+        """The number of cells in the window."""
+        return self.window * self.window
+
+    @property
+    def end(self) -> int:
+        """The action that ends a placement."""
+        return self.hand_size * self.cells
+
+    @property
+    def pass_(self) -> int:
+        """The action that passes."""
+        return self.end + (1 << self.hand_size)
+
+    @property
+    def size(self) -> int:
+        """How many actions there are."""
+        return self.pass_ + 1
+
+
+@attrs.frozen
+class TileAction(Immutable):
+    """Put the tile of hand slot ``slot`` on ``cell``."""
+
+    slot: int
+    cell: Cell
+
+
+@attrs.frozen
+class EndAction(Immutable):
+    """End the placement."""
+
+
+@attrs.frozen
+class ExchangeAction(Immutable):
+    """Exchange the tiles of these hand slots."""
+
+    slots: tuple[int, ...]
+
+
+@attrs.frozen
+class PassAction(Immutable):
+    """Pass."""
+
+
+Action: TypeAlias = TileAction | EndAction | ExchangeAction | PassAction
+"""An action, decoded."""
+
+
+def window_origin(board: Board) -> Cell:
+    """The top-left cell of the window for a turn on ``board``: the window is centred on the table.
+
+    >>> from qwirkle import Board
+    >>> window_origin(Board())
+    (-18, -18)
+    """
+    bounds = board.bounds()
+    half = WINDOW // 2
+    if bounds is None:
+        return (-half, -half)
+    (x0, y0), (x1, y1) = bounds
+    return ((x0 + x1) // 2 - half, (y0 + y1) // 2 - half)
+
+
+def encode(action: Action, origin: Cell, layout: ActionLayout | None = None) -> int:
+    """The number of ``action`` in a turn whose window starts at ``origin``.
+
+    >>> encode(PassAction(), (0, 0)), encode(TileAction(1, (2, 3)), (0, 0))
+    (7840, 1406)
+    """
+    layout = ActionLayout() if layout is None else layout
+    if isinstance(action, TileAction):
+        column, row = action.cell[0] - origin[0], action.cell[1] - origin[1]
+        w = layout.window
+        if not (0 <= action.slot < layout.hand_size and 0 <= column < w and 0 <= row < w):
+            raise InvalidActionError(f"{action} lies outside the slots or the window at {origin}")
+        return action.slot * layout.cells + row * w + column
+    if isinstance(action, EndAction):
+        return layout.end
+    if isinstance(action, ExchangeAction):
+        mask = 0
+        for slot in action.slots:
+            if not 0 <= slot < layout.hand_size or mask >> slot & 1:
+                raise InvalidActionError(f"{action} names a slot twice or a slot the hand does not have")
+            mask |= 1 << slot
+        if not mask:
+            raise InvalidActionError("an exchange needs at least one slot")
+        return layout.end + mask
+    if isinstance(action, PassAction):
+        return layout.pass_
+    raise TypeError(f"not an action: {action!r}")
+
+
+def decode(number: int, origin: Cell, layout: ActionLayout | None = None) -> Action:
+    """The action numbered ``number`` in a turn whose window starts at ``origin``.
+
+    >>> decode(1406, (0, 0)), decode(7776 + 5, (0, 0))
+    (TileAction(slot=1, cell=(2, 3)), ExchangeAction(slots=(0, 2)))
+    """
+    layout = ActionLayout() if layout is None else layout
+    if type(number) is not int and not hasattr(number, "__index__"):
+        raise TypeError(f"an action is an int, not {number!r}")
+    number = int(number)
+    if not 0 <= number < layout.size:
+        raise InvalidActionError(f"action {number} is not in range({layout.size})")
+    if number < layout.end:
+        slot, cell = divmod(number, layout.cells)
+        row, column = divmod(cell, layout.window)
+        return TileAction(slot, (origin[0] + column, origin[1] + row))
+    if number == layout.end:
+        return EndAction()
+    if number == layout.pass_:
+        return PassAction()
+    mask = number - layout.end
+    return ExchangeAction(tuple(slot for slot in range(layout.hand_size) if mask >> slot & 1))
+
+
+_Window: TypeAlias = tuple[tuple[int, ...], tuple[int, ...]]
+"""A window of legal placements (see :func:`qwirkle.movegen.windows`): its cells, by number, and their tiles."""
+
+
+@functools.lru_cache(maxsize=256)
+def cell_numbers(origin: Cell, side: int) -> dict[int, int]:
+    """The number of each cell of the window at ``origin`` (``row * side + column``), by the engine's int key.
+
+    >>> from qwirkle.geometry import key
+    >>> cell_numbers((0, 0), 36)[key((2, 3))]
+    110
+    """
+    ox, oy = origin
+    return {key((ox + column, oy + row)): row * side + column for row in range(side) for column in range(side)}
+
+
+def _fillable(masks: tuple[int, ...], used: int) -> bool:
+    """Whether each mask can give a tile of its own, no tile twice and none of ``used``."""
+    if not masks:
+        return True
+    first = masks[0] & ~used
+    rest = masks[1:]
+    while first:
+        low = first & -first
+        first ^= low
+        if _fillable(rest, used | low):
+            return True
+    return False
+
+
+class ActionTurn(Immutable):
+    """A turn being built one action at a time: an immutable value; :meth:`after` returns the next one.
+
+    >>> from qwirkle import apply, new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> turn = ActionTurn.start(state)
+    >>> while isinstance(turn, ActionTurn):
+    ...     turn = turn.after(turn.legal_actions()[0])
+    >>> apply(state, turn).turn_number
+    1
+    """
+
+    __slots__ = (
+        "_choices",
+        "_legal",
+        "_pass",
+        "_windows",
+        "first_slot",
+        "layout",
+        "origin",
+        "placed",
+        "slots",
+        "state",
+        "used",
+    )
+
+    state: GameState
+    """The state at the start of the turn."""
+    layout: ActionLayout
+    """Where each kind of action lies."""
+    origin: Cell
+    """The top-left cell of this turn's window."""
+    slots: tuple[int, ...]
+    """The tile index of each hand slot, as the hand was when the turn began."""
+    first_slot: dict[int, int]
+    """For each tile index in the hand, its first slot."""
+    placed: tuple[tuple[int, int], ...]
+    """The tiles placed so far this turn: ``(cell number in the window, tile index)``, in order."""
+    used: int
+    """The tiles placed so far, as a mask of tile indices (a placement holds each tile at most once)."""
+    _windows: tuple[_Window, ...]
+    _choices: frozenset[int]
+    _pass: Move | None
+    _legal: list[int] | None
+
+    @classmethod
+    def start(cls, state: GameState) -> ActionTurn:
+        """The turn of the player to move in ``state``, nothing placed yet."""
+        layout = ActionLayout(hand_size=state.rules.hand_size)
+        origin = window_origin(state.board)
+        slots = tuple(tile.index for tile in state.hand)
+        first_slot: dict[int, int] = {}
+        for slot, tile in enumerate(slots):
+            first_slot.setdefault(tile, slot)
+        if state.outcome is not None:
+            return cls._make(state, layout, origin, slots, first_slot, (), 0, (), frozenset(), None)
+        numbers = cell_numbers(origin, layout.window)
+        found: list[_Window] = []
+        for keys, opts, _ in windows(state.board, slots, state.rules):
+            try:
+                found.append((tuple([numbers[k] for k in keys]), opts))
+            except KeyError:
+                continue  # a cell outside the window: the placement cannot be expressed
+        choices: frozenset[int] = frozenset()
+        largest = _exchange_limit(state)
+        if largest:
+            end = layout.end
+            masks = _exchange_masks(tuple([slots.index(tile) for tile in slots]))
+            choices = frozenset([end + mask for mask in masks if mask.bit_count() <= largest])
+        passing: Move | None = Pass() if can_pass(state) else None
+        if not found and not choices and passing is None:
+            best = legal_moves(state).best()
+            passing = None if best is None else best[0]
+        return cls._make(state, layout, origin, slots, first_slot, (), 0, tuple(found), choices, passing)
+
+    @classmethod
+    def _make(
+        cls,
+        state: GameState,
+        layout: ActionLayout,
+        origin: Cell,
+        slots: tuple[int, ...],
+        first_slot: dict[int, int],
+        placed: tuple[tuple[int, int], ...],
+        used: int,
+        found: tuple[_Window, ...],
+        choices: frozenset[int],
+        passing: Move | None,
+    ) -> ActionTurn:
+        turn = object.__new__(cls)
+        put = object.__setattr__
+        put(turn, "state", state)
+        put(turn, "layout", layout)
+        put(turn, "origin", origin)
+        put(turn, "slots", slots)
+        put(turn, "first_slot", first_slot)
+        put(turn, "placed", placed)
+        put(turn, "used", used)
+        put(turn, "_windows", found)
+        put(turn, "_choices", choices)
+        put(turn, "_pass", passing)
+        put(turn, "_legal", None)
+        return turn
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("ActionTurn is immutable")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # What the turn worked out is worked out again from the state: pickling it would cost far more.
+        return _replayed, (self.state, self.actions())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ActionTurn):
+            return NotImplemented
+        return self.state == other.state and self.placed == other.placed
+
+    def __hash__(self) -> int:
+        return hash((self.state, self.placed))
+
+    def actions(self) -> tuple[int, ...]:
+        """The actions taken so far this turn, in order.
+
+        >>> from qwirkle import new_game
+        >>> turn = ActionTurn.start(new_game(["Ann", "Bob"], seed=7))
+        >>> turn.after(turn.legal_actions()[0]).actions() == (turn.legal_actions()[0],)
+        True
+        """
+        cells = self.layout.cells
+        return tuple(self.first_slot[tile] * cells + cell for cell, tile in self.placed)
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions now, in increasing order.
+
+        >>> from qwirkle import new_game
+        >>> len(ActionTurn.start(new_game(["Ann", "Bob"], seed=7)).legal_actions())
+        15
+        """
+        if self._legal is not None:
+            return list(self._legal)
+        cells = self.layout.cells
+        base = [0] * len(ALL_TILES)
+        for tile, slot in self.first_slot.items():
+            base[tile] = slot * cells
+        used = self.used
+        placed = {cell for cell, _ in self.placed}
+        found: set[int] = set()
+        add = found.add
+        complete = False
+        fillable = _fillable
+        for numbers, opts in self._windows:
+            if placed:
+                rest = [(cell, mask & ~used) for cell, mask in zip(numbers, opts, strict=True) if cell not in placed]
+                if not rest:
+                    complete = True
+                    continue
+                size = len(rest)
+            else:
+                size = len(numbers)
+                if size == 1:
+                    cell = numbers[0]
+                    mask = opts[0]
+                    while mask:
+                        low = mask & -mask
+                        mask ^= low
+                        add(base[low.bit_length() - 1] + cell)
+                    continue
+                rest = list(zip(numbers, opts, strict=True))
+            if size == 1:
+                cell, mask = rest[0]
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    add(base[low.bit_length() - 1] + cell)
+                continue
+            # Many windows share cells and tiles: an action found already needs no second look.
+            if size == 2:
+                (cell, mask), (other_cell, other) = rest
+                here = mask
+                while here:
+                    low = here & -here
+                    here ^= low
+                    action = base[low.bit_length() - 1] + cell
+                    if action not in found and other & ~low:
+                        add(action)
+                here = other
+                while here:
+                    low = here & -here
+                    here ^= low
+                    action = base[low.bit_length() - 1] + other_cell
+                    if action not in found and mask & ~low:
+                        add(action)
+                continue
+            masks = tuple(mask for _, mask in rest)
+            for i, (cell, mask) in enumerate(rest):
+                others = masks[:i] + masks[i + 1 :]
+                while mask:
+                    low = mask & -mask
+                    mask ^= low
+                    action = base[low.bit_length() - 1] + cell
+                    if action not in found and fillable(others, used | low):
+                        add(action)
+        if self.placed:
+            if complete:
+                found.add(self.layout.end)
+        else:
+            found.update(self._choices)
+            if self._pass is not None:
+                found.add(self.layout.pass_)
+        legal = sorted(found)
+        object.__setattr__(self, "_legal", legal)
+        return list(legal)
+
+    def after(self, action: int) -> ActionTurn | Move:
+        """The turn after ``action``: the next :class:`ActionTurn`, or the finished move once the turn is over.
+
+        Raises :class:`InvalidActionError` for an action that is not legal now.
+
+        >>> from qwirkle import new_game
+        >>> turn = ActionTurn.start(new_game(["Ann", "Bob"], seed=7))
+        >>> turn.after(turn.layout.pass_)
+        Traceback (most recent call last):
+            ...
+        qwirkle.adapters.actions.InvalidActionError: action 7840 is not legal now
+        """
+        if type(action) is not int:
+            if not hasattr(action, "__index__"):
+                raise TypeError(f"an action is an int, not {action!r}")
+            action = int(action)
+        layout = self.layout
+        if 0 <= action < layout.end:
+            slot, cell = divmod(action, layout.cells)
+            if slot < len(self.slots):
+                tile = self.slots[slot]
+                bit = 1 << tile
+                if self.first_slot[tile] == slot and not self.used & bit and action in self._legal_set():
+                    left = tuple(
+                        window
+                        for window in self._windows
+                        if cell in window[0] and window[1][window[0].index(cell)] & bit
+                    )
+                    return ActionTurn._make(
+                        self.state,
+                        layout,
+                        self.origin,
+                        self.slots,
+                        self.first_slot,
+                        (*self.placed, (cell, tile)),
+                        self.used | bit,
+                        left,
+                        frozenset(),
+                        None,
+                    )
+        elif action == layout.end:
+            if self.placed and action in self._legal_set():
+                return self.move()
+        elif not self.placed and action in self._choices:
+            mask = action - layout.end
+            chosen = sorted(self.slots[slot] for slot in range(len(self.slots)) if mask >> slot & 1)
+            return Exchange.from_sorted(tuple([ALL_TILES[tile] for tile in chosen]))
+        elif not self.placed and action == layout.pass_ and self._pass is not None:
+            return self._pass
+        raise InvalidActionError(f"action {action} is not legal now")
+
+    def _legal_set(self) -> list[int]:
+        legal = self._legal
+        return self.legal_actions() if legal is None else legal
+
+    def actions_for(self, move: Move) -> list[int]:
+        """The actions that play ``move`` from this turn (which must have nothing placed yet), to imitate a player.
+
+        Raises :class:`InvalidActionError` if the move is not legal or cannot
+        be expressed in this turn's window.
+
+        >>> from qwirkle import legal_moves, new_game
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> turn = ActionTurn.start(state)
+        >>> move = legal_moves(state).best()[0]
+        >>> actions = turn.actions_for(move)
+        >>> for action in actions:
+        ...     turn = turn.after(action)
+        >>> turn == move, len(actions) == len(move) + 1
+        (True, True)
+        """
+        if self.placed:
+            raise InvalidActionError("a move is played from the start of its turn")
+        layout = self.layout
+        if isinstance(move, Place):
+            actions = [encode(TileAction(self.first_slot.get(tile.index, 0), cell), self.origin, layout)
+                       for cell, tile in move.placements]  # fmt: skip
+            actions.append(layout.end)
+        elif isinstance(move, Exchange):
+            mask = 0
+            left = list(enumerate(self.slots))
+            for tile in move.tiles:
+                found = next((i for i, (_, held) in enumerate(left) if held == tile.index), None)
+                if found is None:
+                    raise InvalidActionError(f"{move} is not legal now")
+                mask |= 1 << left.pop(found)[0]
+            actions = [layout.end + mask]
+        else:
+            actions = [layout.pass_]
+        turn: ActionTurn | Move = self
+        for action in actions:
+            if not isinstance(turn, ActionTurn):
+                raise InvalidActionError(f"{move} is not legal now")
+            turn = turn.after(action)
+        if turn != move:
+            raise InvalidActionError(f"{move} is not legal now")
+        return actions
+
+    def move(self) -> Place:
+        """The tiles placed so far as a move (legal once :attr:`ActionLayout.end` is a legal action).
+
+        >>> from qwirkle import new_game
+        >>> turn = ActionTurn.start(new_game(["Ann", "Bob"], seed=7))
+        >>> turn.after(turn.legal_actions()[0]).move()
+        Place({(0, 0): Tile(Colour.YELLOW, Shape.SQUARE)})
+        """
+        w = self.layout.window
+        ox, oy = self.origin
+        pairs = []
+        for cell, tile in self.placed:
+            row, column = divmod(cell, w)
+            pairs.append(((ox + column, oy + row), ALL_TILES[tile]))
+        return Place.from_sorted(tuple(sorted(pairs)))
+
+    def __repr__(self) -> str:
+        return f"<ActionTurn: {len(self.placed)} placed, origin {self.origin}>"
+
+
+@functools.lru_cache(maxsize=1024)
+def _exchange_masks(pattern: tuple[int, ...]) -> tuple[int, ...]:
+    """A slot mask for each distinct choice of tiles from a hand whose slot ``i`` holds the tile of ``pattern[i]``.
+
+    Copies of a tile are taken from the first of their slots, so each choice
+    has one mask.
+    """
+    out = []
+    for mask in range(1, 1 << len(pattern)):
+        taken: dict[int, int] = {}
+        canonical = True
+        for slot, group in enumerate(pattern):
+            if mask >> slot & 1:
+                taken[group] = taken.get(group, 0) + 1
+        for group, count in taken.items():
+            slots = [slot for slot, g in enumerate(pattern) if g == group][:count]
+            if any(not mask >> slot & 1 for slot in slots):
+                canonical = False
+                break
+        if canonical:
+            out.append(mask)
+    return tuple(out)
+
+
+def _exchange_limit(state: GameState) -> int:
+    """The most tiles the player to move may exchange, 0 if none (Rules EXCHANGE-1, EXCHANGE-5)."""
+    if not can_exchange(state):
+        return 0
+    size = len(state.hand)
+    while size:
+        try:
+            check_exchange_bag(state.rules, size, len(state.bag))
+        except IllegalMoveError:
+            size -= 1
+        else:
+            return size
+    return 0
+
+
+def _replayed(state: GameState, actions: Iterable[int]) -> ActionTurn:
+    """The turn of ``state`` after ``actions`` (which must leave it unfinished)."""
+    turn = ActionTurn.start(state)
+    for action in actions:
+        step = turn.after(action)
+        if not isinstance(step, ActionTurn):
+            raise InvalidActionError("the actions finish the turn")
+        turn = step
+    return turn

@@ -1,0 +1,202 @@
+"""The adapters' action encoding: numbers and actions, and turns built one action at a time."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from qwirkle import Board, Exchange, GameState, Move, Pass, Place, apply, is_legal, legal_moves, new_game
+from qwirkle.adapters.actions import (
+    WINDOW,
+    ActionLayout,
+    ActionTurn,
+    EndAction,
+    ExchangeAction,
+    InvalidActionError,
+    PassAction,
+    TileAction,
+    decode,
+    encode,
+    window_origin,
+)
+from qwirkle.testing import crafted_positions, play, reachable_states
+from tests.strategies import examples
+
+LAYOUT = ActionLayout()
+
+
+def test_the_standard_layout_has_7841_actions() -> None:
+    assert (LAYOUT.cells, LAYOUT.end, LAYOUT.pass_, LAYOUT.size) == (WINDOW * WINDOW, 7776, 7840, 7841)
+    assert ActionLayout(hand_size=4).size == 4 * 1296 + 16 + 1
+
+
+@given(
+    number=st.integers(min_value=0, max_value=LAYOUT.size - 1),
+    origin=st.tuples(st.integers(-100, 100), st.integers(-100, 100)),
+)
+def test_every_number_decodes_to_an_action_that_encodes_back(number: int, origin: tuple[int, int]) -> None:
+    action = decode(number, origin)
+    assert encode(action, origin) == number
+    if number < LAYOUT.end:
+        assert isinstance(action, TileAction)
+        column, row = action.cell[0] - origin[0], action.cell[1] - origin[1]
+        assert 0 <= column < WINDOW
+        assert 0 <= row < WINDOW
+    elif number == LAYOUT.end:
+        assert action == EndAction()
+    elif number == LAYOUT.pass_:
+        assert action == PassAction()
+    else:
+        assert isinstance(action, ExchangeAction)
+        assert action.slots
+
+
+def test_out_of_range_and_malformed_actions_are_refused() -> None:
+    for number in (-1, LAYOUT.size):
+        with pytest.raises(InvalidActionError, match="not in range"):
+            decode(number, (0, 0))
+    with pytest.raises(TypeError):
+        decode("7", (0, 0))  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError, match="outside"):
+        encode(TileAction(0, (40, 0)), (0, 0))
+    with pytest.raises(InvalidActionError, match="outside"):
+        encode(TileAction(6, (0, 0)), (0, 0))
+    with pytest.raises(InvalidActionError, match="twice"):
+        encode(ExchangeAction((1, 1)), (0, 0))
+    with pytest.raises(InvalidActionError, match="at least one"):
+        encode(ExchangeAction(()), (0, 0))
+    with pytest.raises(TypeError):
+        encode("pass", (0, 0))  # type: ignore[arg-type]
+
+
+def test_the_window_is_centred_on_the_table() -> None:
+    state = play(new_game(["Ann", "Bob"], seed=4), random.Random(4), max_turns=30)[-1]
+    bounds = state.board.bounds()
+    assert bounds is not None
+    (x0, y0), (x1, y1) = bounds
+    ox, oy = window_origin(state.board)
+    assert ox <= x0 <= x1 < ox + WINDOW
+    assert oy <= y0 <= y1 < oy + WINDOW
+    assert abs((ox + WINDOW // 2) - (x0 + x1) / 2) <= 1
+    assert window_origin(Board()) == (-WINDOW // 2, -WINDOW // 2)
+
+
+def reachable(turn: ActionTurn) -> set[Move]:
+    """Every move that some sequence of legal actions from ``turn`` ends in (each set of placed tiles visited once)."""
+    moves: set[Move] = set()
+    seen: set[frozenset[tuple[int, int]]] = set()
+    todo = [turn]
+    while todo:
+        here = todo.pop()
+        for action in here.legal_actions():
+            step = here.after(action)
+            if isinstance(step, ActionTurn):
+                placed = frozenset(step.placed)
+                if placed not in seen:
+                    seen.add(placed)
+                    todo.append(step)
+            else:
+                moves.add(step)
+    return moves
+
+
+def fits(state: GameState, move: Move) -> bool:
+    """Whether every cell of ``move`` lies in the window of the turn."""
+    if not isinstance(move, Place):
+        return True
+    ox, oy = window_origin(state.board)
+    return all(0 <= x - ox < WINDOW and 0 <= y - oy < WINDOW for x, y in move.cells)
+
+
+@pytest.mark.rule("TURN-1", "TURN-3", "EXCHANGE-1", "EXCHANGE-5", "START-4")
+@settings(max_examples=examples(40))
+@given(state=reachable_states())
+def test_the_actions_build_exactly_the_legal_moves(state: GameState) -> None:
+    turn = ActionTurn.start(state)
+    wanted = {move for move in legal_moves(state) if fits(state, move)}
+    assert reachable(turn) == wanted
+    assert all(fits(state, move) for move in legal_moves(state)), "a legal placement sticks out of the window"
+
+
+def test_the_actions_build_the_legal_moves_of_the_crafted_positions() -> None:
+    for name, state in crafted_positions():
+        assert reachable(ActionTurn.start(state)) == set(legal_moves(state)), name
+
+
+@settings(max_examples=examples(30))
+@given(state=reachable_states(), data=st.data())
+def test_a_legal_action_sequence_ends_in_a_move_the_engine_plays(state: GameState, data: st.DataObject) -> None:
+    turn: ActionTurn | Move = ActionTurn.start(state)
+    actions = []
+    while isinstance(turn, ActionTurn):
+        legal = turn.legal_actions()
+        if not legal:
+            assert state.outcome is not None
+            return
+        assert legal == sorted(set(legal))
+        others = sorted(set(range(LAYOUT.size)) - set(legal))
+        illegal = data.draw(st.sampled_from(others), label="illegal")
+        with pytest.raises(InvalidActionError):
+            turn.after(illegal)
+        action = data.draw(st.sampled_from(legal), label="action")
+        actions.append(action)
+        turn = turn.after(action)
+        if isinstance(turn, ActionTurn):
+            assert turn.actions() == tuple(actions)
+            loaded = pickle.loads(pickle.dumps(turn))
+            assert loaded == turn
+            assert loaded.legal_actions() == turn.legal_actions()
+            assert copy.deepcopy(turn) is turn
+    assert is_legal(state, turn)
+    apply(state, turn)
+
+
+def test_copies_of_a_tile_are_offered_by_their_first_slot_and_exchanges_once_each() -> None:
+    state = dict(crafted_positions())["line of five"]
+    hand = [tile.index for tile in state.hand]
+    assert len(set(hand)) < len(hand)
+    turn = ActionTurn.start(state)
+    slots = {action // LAYOUT.cells for action in turn.legal_actions() if action < LAYOUT.end}
+    assert all(hand.index(hand[slot]) == slot for slot in slots)
+    exchanges = [turn.after(action) for action in turn.legal_actions() if LAYOUT.end < action < LAYOUT.pass_]
+    assert len(exchanges) == len(set(exchanges)) == len(list(legal_moves(state).exchanges()))
+    assert all(isinstance(move, Exchange) for move in exchanges)
+
+
+def test_a_forced_pass_is_the_one_action() -> None:
+    state = dict(crafted_positions())["forced pass"]
+    turn = ActionTurn.start(state)
+    assert turn.legal_actions() == [LAYOUT.pass_]
+    assert turn.after(LAYOUT.pass_) == Pass()
+
+
+def test_a_finished_game_offers_no_action() -> None:
+    final = play(new_game(["Ann", "Bob"], seed=2), random.Random(2))[-1]
+    assert final.outcome is not None
+    assert ActionTurn.start(final).legal_actions() == []
+
+
+@settings(max_examples=examples(30))
+@given(state=reachable_states())
+def test_every_legal_move_has_the_actions_that_play_it(state: GameState) -> None:
+    turn = ActionTurn.start(state)
+    for move in legal_moves(state):
+        actions = turn.actions_for(move)
+        step: ActionTurn | Move = turn
+        for action in actions:
+            assert isinstance(step, ActionTurn)
+            step = step.after(action)
+        assert step == move
+    if state.outcome is None and state.hand:
+        stranger = Exchange([state.hand[0]] * (state.rules.copies_per_tile + 1))
+        with pytest.raises(InvalidActionError):
+            turn.actions_for(stranger)
+        started = turn.after(turn.legal_actions()[0])
+        if isinstance(started, ActionTurn):
+            with pytest.raises(InvalidActionError, match="from the start of its turn"):
+                started.actions_for(Pass())
