@@ -89,5 +89,5 @@ def test_the_example_move_is_legal_and_the_other_is_refused_under_the_rule(rule:
     assert error is not None, f"{rule}: the refused move is legal"
     expected = getattr(example, "refused_with", "") or rule
     assert error.rule.value == expected, f"{rule}: refused with {error}"
-    assert example.legal.words
-    assert example.refused.words
+    assert example.legal.words.endswith(".")
+    assert example.refused.words.endswith(".")

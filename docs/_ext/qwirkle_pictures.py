@@ -169,7 +169,7 @@ def tile_move_panels(
     mover = game.players[game.current if seat is None else seat]
     laid_out = _laid_out(game, move, hand=hand, seat=seat)
     below = ", from the hand below" if len(laid_out) > 1 else ""
-    what = f"{words} ({format_move(move)})" if words else f"{mover} plays {format_move(move)}{below}"
+    what = f"{words} Move: {format_move(move)}" if words else f"{mover} plays {format_move(move)}{below}"
     try:
         total = _judge(game, move, seat=seat)
     except IllegalMoveError as error:
@@ -230,7 +230,7 @@ def cards_move_panels(
         hand_svg(state.hand, cell=32, palette=PALETTE, selected=_selected(state.hand, played)),
     )
     text = f"{mover} {_cards_text(move)}"
-    what = f"{words} ({text})" if words else text
+    what = f"{words} Move: {text}" if words else text
     try:
         points = card_game.verify(state, move, seat=seat)
     except IllegalMoveError as error:
