@@ -38,5 +38,5 @@ def test_a_mutated_input_is_refused_or_read_back(target: Target, data: st.DataOb
 @pytest.mark.parametrize("target", TILE_TARGETS, ids=[target.name for target in TILE_TARGETS])
 def test_every_real_output_is_accepted_and_read_back(target: Target) -> None:
     # The unchanged outputs are the control: a loader that refused everything would pass the test above.
-    for value in target.seeds():
+    for value in target.corpus():
         assert judge(target, value) in ("accepted", "replayed")
