@@ -13,8 +13,10 @@ and :func:`packed_state` takes the tiles of the hands and the bag back out of it
 
 from __future__ import annotations
 
+import time
+import tracemalloc
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 import pytest
@@ -53,6 +55,7 @@ __all__ = [
     "make_state",
     "packed_state",
     "place",
+    "refusal_cost",
     "remaining",
     "snapshot",
     "t",
@@ -353,3 +356,21 @@ def block_state(
         raise ValueError("the hands are too full")
     players = [f"P{seat}" for seat in range(4)]
     return position(players, table, given, bag=(), scores=scores, current=current, rules=rules)
+
+
+def refusal_cost(refuse: Callable[[], object]) -> tuple[float, int]:
+    """The fastest of three refusals (a :class:`~qwirkle.QwirkleError`) in seconds, and one's peak memory in bytes."""
+    times = []
+    for _ in range(3):
+        began = time.perf_counter()
+        with pytest.raises(QwirkleError):
+            refuse()
+        times.append(time.perf_counter() - began)
+    tracemalloc.start()
+    try:
+        with pytest.raises(QwirkleError):
+            refuse()
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return min(times), peak

@@ -26,20 +26,23 @@ from qwirkle import (
     format_position,
     legal_moves,
     new_game,
+    parse_move,
     parse_position,
+    parse_tile,
     position,
     view,
 )
 from qwirkle.bots import GreedyBot
 from qwirkle.cards import CardsRuleSet
 from qwirkle.geometry import MAX_COORD, STRIDE, in_range, key
-from qwirkle.limits import MAX_NAME, MAX_POINTS, MAX_SEED, MAX_TURNS
+from qwirkle.limits import MAX_JSON_ITEMS, MAX_JSON_OBJECTS, MAX_NAME, MAX_POINTS, MAX_SEED, MAX_TURNS
+from qwirkle.notation import parse_cell
 from qwirkle.records import GameRecord
 from qwirkle.ruleset import option_range
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.state_json import state_from_json, state_to_json
 from tests.brute import brute_placements
-from tests.helpers import t, tiles
+from tests.helpers import refusal_cost, t, tiles
 
 # One coordinate range for the board, the moves, the notation, the JSON and the move generator
 
@@ -289,3 +292,38 @@ def played_state(seed: int, turns: int) -> GameState:
     for _ in range(turns):
         state = apply(state, GreedyBot(seed=seed).choose(state))
     return state
+
+
+# Input beyond a limit is refused before it is read: under 10 ms and 50 MB, however large
+
+_TEXT = "Ro@0,0 " * 1_500_000  # 10 MB of valid notation
+_JSON = '{"format": "qwirkle-state", "pad": "' + "x" * 10_000_000 + '"}'
+_CROWD = [str(i) for i in range(100_000)]
+_BEYOND: dict[str, Callable[[], object]] = {
+    "parse_tile": lambda: parse_tile(_TEXT),
+    "parse_move": lambda: parse_move(_TEXT),
+    "parse_position": lambda: parse_position(_TEXT),
+    "parse_cell": lambda: parse_cell(_TEXT),
+    "a coordinate of 5,000 digits": lambda: parse_move("Ro@" + "9" * 5000 + ",0"),
+    "state_from_json": lambda: state_from_json(_JSON),
+    "state_from_json (bytes)": lambda: state_from_json(_JSON.encode()),
+    "PlayerView.from_json": lambda: PlayerView.from_json(_JSON),
+    "GameRecord.loads": lambda: GameRecord.loads(_JSON),
+    "too many objects": lambda: GameRecord.loads("[" + "{}," * (MAX_JSON_OBJECTS + 1) + "{}]"),
+    "too many commas": lambda: GameRecord.loads("[" + "0," * (MAX_JSON_ITEMS + 1) + "0]"),
+    "nesting": lambda: state_from_json("[" * 100_000 + "]" * 100_000),
+    "an option out of range": lambda: GameRecord.from_json(
+        {"format": "qwirkle-record", "version": 1, "players": ["A", "B"], "rules": {"copies_per_tile": 10**5000}}
+    ),
+    "a cell out of range": lambda: Place({(10**5000, 0): t("Ro")}),
+    "a name too long": lambda: new_game(["A" * 10_000_000, "Bob"], seed=1),
+    "too many players": lambda: new_game(_CROWD, seed=1),
+    "a seed too large": lambda: new_game(["Ann", "Bob"], seed=10**5000),
+}
+
+
+@pytest.mark.parametrize("refuse", _BEYOND.values(), ids=list(_BEYOND))
+def test_input_beyond_a_limit_is_refused_in_under_10_ms_and_50_mb(refuse: Callable[[], object]) -> None:
+    seconds, peak = refusal_cost(refuse)
+    assert seconds < 0.01, f"{seconds * 1000:.1f} ms"
+    assert peak < 50 << 20, f"{peak / 2**20:.1f} MB"

@@ -7,7 +7,7 @@ generator reads of a board, its frontier, is worked out by
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, ValuesView
 from types import MappingProxyType
 from typing import Final
 
@@ -65,10 +65,10 @@ class Board(Immutable, Mapping[Cell, Tile]):
     __slots__ = ("_edge", "_frontier", "_grid", "_hash", "_memo", "_pending")
 
     _grid: dict[int, int]
-    _edge: bool
+    _edge: bool | None
     _hash: int | None
     _frontier: Frontier | None
-    _pending: tuple[Frontier, tuple[int, ...]] | None
+    _pending: tuple[Frontier, tuple[int, ...], bool] | None
     _memo: dict[int, AnchorMemo] | None
 
     def __init__(self, cells: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]] = ()) -> None:
@@ -97,15 +97,18 @@ class Board(Immutable, Mapping[Cell, Tile]):
     def _of(
         cls,
         grid: dict[int, int],
-        pending: tuple[Frontier, tuple[int, ...]] | None = None,
-        edge: bool | None = None,
+        pending: tuple[Frontier, tuple[int, ...], bool] | None = None,
     ) -> Board:
-        """A board over ``grid`` (which it now owns), trusted and unchecked."""
+        """A board over ``grid`` (which it now owns), trusted and unchecked.
+
+        ``pending`` is the frontier of the board it grew from, the keys added,
+        and whether that board was near the edge (see :attr:`near_edge`).
+        """
         board = object.__new__(cls)
         # Straight to the slots: the guarding __setattr__ costs a Python call per field.
         _set = object.__setattr__
         _set(board, "_grid", grid)
-        _set(board, "_edge", _near_edge(grid) if edge is None else edge)
+        _set(board, "_edge", None)  # worked out when first asked: most boards of a replay never are
         _set(board, "_hash", None)
         _set(board, "_frontier", None)
         _set(board, "_pending", pending)
@@ -135,10 +138,10 @@ class Board(Immutable, Mapping[Cell, Tile]):
         """
         grid = self._grid.copy()
         grid.update(new)
-        edge = self._edge or _near_edge(new)
         if self._frontier is None:
-            return Board._of(grid, None, edge)
-        return Board._of(grid, (self._frontier, tuple(new)), edge)
+            return Board._of(grid)
+        # A board whose frontier is known knows whether it is near the edge: worked out along with it.
+        return Board._of(grid, (self._frontier, tuple(new), bool(self._edge)))
 
     def validated(self) -> Board:
         """This board, if every cell is in range, every line valid and the tiles connected; else raise.
@@ -171,7 +174,15 @@ class Board(Immutable, Mapping[Cell, Tile]):
         >>> Board({(MAX_COORD, 0): Tile(Colour.RED, Shape.CIRCLE)}).near_edge
         True
         """
-        return self._edge
+        edge = self._edge
+        if edge is None:
+            if self._pending is not None:
+                _, new, parent_edge = self._pending
+                edge = parent_edge or _near_edge(new)
+            else:
+                edge = _near_edge(self._grid)
+            object.__setattr__(self, "_edge", edge)
+        return edge
 
     def knows_frontier(self) -> bool:
         """Whether :meth:`frontier` is cheap now: already worked out, or derivable from the board this one grew from.
@@ -214,11 +225,11 @@ class Board(Immutable, Mapping[Cell, Tile]):
         if frontier is not None:
             return frontier
         if self._pending is not None:
-            parent, new = self._pending
+            parent, new, _ = self._pending
             frontier = grown_frontier(parent, self._grid, new)
         else:
             frontier = whole_frontier(self._grid)
-        if self._edge:
+        if self.near_edge:
             # No tile goes beyond the limit: the cells there are not part of the frontier (the dict is new).
             cells = frontier.cells
             for k in [k for k in cells if not key_in_range(k)]:
@@ -263,6 +274,14 @@ class Board(Immutable, Mapping[Cell, Tile]):
 
     def __iter__(self) -> Iterator[Cell]:
         return (cell_of(k) for k in sorted(self._grid))
+
+    def values(self) -> ValuesView[Tile]:
+        """The tiles, in the order of their cells (read from the grid, not looked up cell by cell)."""
+        return _Values(self)
+
+    def items(self) -> ItemsView[Cell, Tile]:
+        """The ``(cell, tile)`` pairs, in the order of the cells."""
+        return _Items(self)
 
     def __len__(self) -> int:
         return len(self._grid)
@@ -334,6 +353,26 @@ class Board(Immutable, Mapping[Cell, Tile]):
     def lines_through(self, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
         """The lines (runs of two or more tiles, Rule LINE-1) that contain ``cell`` (which must be in range)."""
         return tuple(line for line in (self.row(cell), self.column(cell)) if len(line) >= 2)
+
+
+class _Values(ValuesView[Tile]):
+    """A board's tiles, in the order of its cells, read from its grid rather than looked up cell by cell."""
+
+    _mapping: Board
+
+    def __iter__(self) -> Iterator[Tile]:
+        grid = self._mapping._grid
+        return (ALL_TILES[grid[k]] for k in sorted(grid))
+
+
+class _Items(ItemsView[Cell, Tile]):
+    """A board's cells and tiles, in order, read from its grid rather than looked up cell by cell."""
+
+    _mapping: Board
+
+    def __iter__(self) -> Iterator[tuple[Cell, Tile]]:
+        grid = self._mapping._grid
+        return ((cell_of(k), ALL_TILES[grid[k]]) for k in sorted(grid))
 
 
 def _run(grid: Mapping[int, int], k: int, step: int) -> list[int]:

@@ -92,11 +92,17 @@ class Place(Immutable):
 
     @classmethod
     def from_sorted(cls, placements: tuple[tuple[Cell, Tile], ...], listed_for: object = None) -> Place:
-        """A move from ``(cell, tile)`` pairs already sorted by cell, on distinct cells, not checked again.
+        """A move from ``(cell, tile)`` pairs already sorted by cell, on distinct cells in range: **not checked**.
 
         The legal-moves listing builds every move it lists this way, hundreds
         a position, with ``listed_for`` the state it lists the moves of;
-        anything else should call ``Place(...)``, which checks.
+        anything else should call ``Place(...)``, which checks. Nothing here
+        is checked, not the order, the range of the cells nor the types, and
+        ``listed_for`` vouches that the move is legal in that state, so that
+        :func:`~qwirkle.apply` does not check it again: give it only for a
+        move that :func:`~qwirkle.legal_moves` listed there. A state whose
+        history holds a malformed move is refused by
+        :func:`~qwirkle.check_state`.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> red = Tile(Colour.RED, Shape.CIRCLE)
@@ -167,7 +173,7 @@ class Exchange(Immutable):
 
     @classmethod
     def from_sorted(cls, tiles: tuple[Tile, ...]) -> Exchange:
-        """An exchange of tiles already sorted, not checked again (see :meth:`Place.from_sorted`).
+        """An exchange of tiles already sorted: **not checked** (see :meth:`Place.from_sorted`).
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> Exchange.from_sorted((Tile(Colour.RED, Shape.CIRCLE),)) == Exchange([Tile(Colour.RED, Shape.CIRCLE)])

@@ -40,7 +40,7 @@ from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError
 from qwirkle.events import report
 from qwirkle.game import apply, new_game
 from qwirkle.immutable import Immutable
-from qwirkle.limits import MAX_TURNS
+from qwirkle.limits import MAX_SEED, MAX_TURNS, MIN_SEED
 from qwirkle.moves import Move
 from qwirkle.notation import format_move
 from qwirkle.replay import Replay, replay
@@ -208,7 +208,7 @@ class GameRecord(Immutable):
         rules = _codec.decode_rules(f["rules"]) if "rules" in f else RuleSet()
         players = _codec.players_of(f["players"], rules)
         n = len(players)
-        seed = f["seed"].optional_integer(-(2**63), 2**64 - 1) if "seed" in f else None
+        seed = f["seed"].optional_integer(MIN_SEED, MAX_SEED) if "seed" in f else None
         starter = f["starter"].integer(0, n - 1) if "starter" in f else 0
         hands = None
         if "hands" in f and f["hands"].value is not None:

@@ -19,8 +19,9 @@ from typing import Final
 from qwirkle import _codec
 from qwirkle._codec import JSON, Reader
 from qwirkle.errors import InvalidRecordError, QwirkleError
-from qwirkle.limits import MAX_TURNS
+from qwirkle.limits import MAX_SEED, MAX_TURNS, MIN_SEED
 from qwirkle.notation import format_move, format_tile
+from qwirkle.rng import MAX_RNG
 from qwirkle.state import GameState, Turn, check_state
 from qwirkle.views import decode_board
 
@@ -104,8 +105,8 @@ def state_from_json(data: object) -> GameState:
             rules=rules,
             history=tuple(history),
             starter=f["starter"].integer(0, n - 1),
-            seed=f["seed"].optional_integer(-(2**63), 2**64 - 1),
-            rng=f["rng"].integer(0, 2**64 - 1),
+            seed=f["seed"].optional_integer(MIN_SEED, MAX_SEED),
+            rng=f["rng"].integer(0, MAX_RNG),
             idle_turns=f["idle_turns"].integer(0, MAX_TURNS),
             outcome=_codec.decode_outcome(f["outcome"], n),
         )

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import random
 import time
-import tracemalloc
 from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from qwirkle import InvalidMoveError, QwirkleError
+from qwirkle import InvalidMoveError
 from qwirkle.cards import (
     CardsRuleSet,
     GreedyBot,
@@ -31,30 +30,13 @@ from qwirkle.cards import (
 from qwirkle.cards.search import brute_force, layable_sets, sub_multisets
 from qwirkle.limits import MAX_NOTATION_LENGTH
 from qwirkle.tiles import ALL_TILES
+from tests.helpers import refusal_cost
 
 from .helpers import random_counts
 
 # The cards' parsers refuse text beyond the limit before reading it, as the tile game's do
 
 HUGE = "Ro " * 3_000_000  # 9 MB of valid card codes
-
-
-def refusal_cost(refuse: Callable[[], object]) -> tuple[float, int]:
-    """The fastest of three refusals in seconds, and the peak memory one of them allocates, in bytes."""
-    times = []
-    for _ in range(3):
-        began = time.perf_counter()
-        with pytest.raises(QwirkleError):
-            refuse()
-        times.append(time.perf_counter() - began)
-    tracemalloc.start()
-    try:
-        with pytest.raises(QwirkleError):
-            refuse()
-        _, peak = tracemalloc.get_traced_memory()
-    finally:
-        tracemalloc.stop()
-    return min(times), peak
 
 
 @pytest.mark.parametrize(

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from itertools import islice
 from typing import Any
 
 import attrs
 
 from qwirkle.cards.ending import CardsOutcome, end_reason, outcome_of
 from qwirkle.cards.moves import parse_cards
-from qwirkle.cards.rules import COPIES, MAX_PLAYERS, MIN_PLAYERS, SERIES_MAX, CardsRuleSet
+from qwirkle.cards.rules import COPIES, DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, SERIES_MAX, CardsRuleSet
 from qwirkle.cards.series import Table, canonical_table, series_fault
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.turns import CardsTurn
@@ -58,6 +59,19 @@ def _series_list(value: Any, what: str) -> Table:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise InvalidStateError(f"{what} must be a sequence of series, not {brief(value)}")
     return canonical_table(_cards(series, f"a series of {what}") for series in value)
+
+
+def _collection(value: object, what: str, most: int) -> tuple[Any, ...]:
+    """The items of ``value``, a collection (not text) of at most ``most`` items, or InvalidStateError.
+
+    An iterable is read no further than that, so that an endless one is refused too.
+    """
+    if isinstance(value, (str, bytes, Tile)) or not isinstance(value, Iterable):
+        raise InvalidStateError(f"{what} must be a collection, not {brief(value)}")
+    items = tuple(islice(value, most + 1))
+    if len(items) > most:
+        raise InvalidStateError(f"{what} holds more than {most} items")
+    return items
 
 
 def _count(value: object, name: str, low: int) -> int:
@@ -231,12 +245,12 @@ def position(
     (87, Tile(Colour.RED, Shape.CIRCLE))
     """
 
-    def cards(value: Iterable[Tile] | str) -> tuple[Tile, ...]:
-        return parse_cards(value) if isinstance(value, str) else tuple(value)
+    def cards(value: Iterable[Tile] | str, what: str) -> tuple[Tile, ...]:
+        return parse_cards(value) if isinstance(value, str) else _cards(_collection(value, what, DECK_SIZE), what)
 
     names = check_players(players)
-    table_t = tuple(cards(series) for series in table)
-    hand_t = tuple(cards(hand) for hand in hands)
+    table_t = tuple(cards(series, "a series") for series in _collection(table, "the table", DECK_SIZE))
+    hand_t = tuple(cards(hand, "a hand") for hand in _collection(hands, "the hands", MAX_PLAYERS))
     try:
         claimed = tuple(tuple(tuple(series) for series in won) for won in qwirkles or ((),) * len(names))
     except TypeError:

@@ -121,10 +121,11 @@ class Lay(Immutable):
 
     @classmethod
     def from_canonical(cls, played: tuple[Tile, ...], table: Table) -> Lay:
-        """A lay from values already in canonical form (sorted cards, a canonical table), not checked.
+        """A lay from values already in canonical form (sorted cards, a canonical table): **not checked**.
 
         For the searches, which build their lays in canonical form; anything
-        else should call :class:`Lay` itself.
+        else should call :class:`Lay` itself. :func:`~qwirkle.cards.apply`
+        checks every lay against the rules all the same.
 
         >>> Lay.from_canonical(parse_cards("Rd"), (parse_cards("Ro Rs Rd"),)) == Lay("Rd", ["Ro Rs Rd"])
         True
