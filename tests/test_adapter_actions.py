@@ -200,3 +200,18 @@ def test_every_legal_move_has_the_actions_that_play_it(state: GameState) -> None
         if isinstance(started, ActionTurn):
             with pytest.raises(InvalidActionError, match="from the start of its turn"):
                 started.actions_for(Pass())
+
+
+def test_when_no_legal_move_fits_the_window_pass_stands_for_the_best_placement() -> None:
+    # A window of one cell, on the middle of the table, holds no empty cell next to it: no placement fits.
+    state = play(new_game(["Ann", "Bob"], seed=6), random.Random(6), until=lambda s: not s.bag)[-1]
+    assert state.outcome is None
+    best = legal_moves(state).best()
+    assert best is not None
+    small = ActionTurn.start(state, window=1)
+    assert small.layout.size == state.rules.hand_size + (1 << state.rules.hand_size) + 1
+    assert small.legal_actions() == [small.layout.pass_]
+    assert small.after(small.layout.pass_) == best[0]
+    assert pickle.loads(pickle.dumps(small)).layout == small.layout
+    with pytest.raises(InvalidActionError, match="at least one cell"):
+        ActionTurn.start(state, window=0)

@@ -17,9 +17,10 @@ from hypothesis import strategies as st
 from qwirkle import GameState, PlayerView, check_state, view
 from qwirkle.records import GameRecord
 from qwirkle.state_json import state_from_json, state_to_json
+from qwirkle.testing import reachable_states, rule_sets
 from qwirkle.views import check_view
 from tests.fuzzing import TILE_TARGETS, Target, judge, mutated
-from tests.strategies import examples, reachable_states, rule_sets
+from tests.strategies import examples
 
 EXAMPLES = int(os.environ.get("QWIRKLE_FUZZ_EXAMPLES", "60"))
 
