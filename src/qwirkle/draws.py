@@ -120,20 +120,27 @@ def check_draws(state: GameState, move: Move, draws: Sequence[Tile]) -> tuple[Ti
 
 
 def take(
-    bag: tuple[Tile, ...], wanted: tuple[Tile, ...], count: int
-) -> tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...]]:
+    bag: tuple[Tile, ...], wanted: tuple[Tile, ...] | None, count: int
+) -> tuple[tuple[Tile, ...], tuple[Tile, ...], tuple[Tile, ...] | None]:
     """Draw the first ``count`` tiles of ``wanted`` from ``bag``: the tiles, the bag left and the tiles still wanted.
 
-    Each tile comes out of the bag at its copy nearest the top, so drawing
-    the tiles on top leaves the bag as drawing from the top does. A tile the
-    bag does not hold raises :class:`~qwirkle.InvalidDrawError`.
+    With ``wanted`` ``None``, the seeded game's draw: the ``count`` tiles on
+    top of the bag (its end). Otherwise each tile comes out of the bag at its
+    copy nearest the top, so drawing the tiles on top leaves the bag as
+    drawing from the top does. A tile the bag does not hold raises
+    :class:`~qwirkle.InvalidDrawError`.
 
     >>> from qwirkle import Tile
     >>> a, b = Tile.from_index(0), Tile.from_index(1)
     >>> drawn, bag, still = take((a, b, a), (a, b), 1)
     >>> drawn == (a,), bag == (a, b), still == (b,)
     (True, True, True)
+    >>> take((a, b, a), None, 2) == ((b, a), (a,), None)
+    True
     """
+    if wanted is None:
+        cut = len(bag) - count
+        return bag[cut:], bag[:cut], None
     left = list(bag)
     for tile in wanted[:count]:
         index = tile.index

@@ -228,12 +228,8 @@ def apply(state: GameState, move: Move, *, seat: int | None = None, draws: Seque
     if placed:
         draw = min(len(placed), len(bag))
         if draw:
-            if wanted is None:
-                hand += bag[len(bag) - draw :]
-                bag = bag[: len(bag) - draw]
-            else:
-                drawn, bag, wanted = take(bag, wanted, draw)
-                hand += drawn
+            drawn, bag, wanted = take(bag, wanted, draw)
+            hand += drawn
         hands[seat] = hand
         board = board.placed_unchecked(placed)
         idle = 0
@@ -241,29 +237,17 @@ def apply(state: GameState, move: Move, *, seat: int | None = None, draws: Seque
         k = len(move)
         if rules.exchange_return_before_draw:
             rng, bag = shuffle(rng, bag + move.tiles)
-            if wanted is None:
-                hand += bag[len(bag) - k :]
-                bag = bag[: len(bag) - k]
-            else:
-                drawn, bag, wanted = take(bag, wanted, k)
-                hand += drawn
+            drawn, bag, wanted = take(bag, wanted, k)
+            hand += drawn
         else:
             first = min(k, len(bag))
-            if wanted is None:
-                hand += bag[len(bag) - first :]
-                bag = bag[: len(bag) - first]
-            else:
-                drawn, bag, wanted = take(bag, wanted, first)
-                hand += drawn
+            drawn, bag, wanted = take(bag, wanted, first)
+            hand += drawn
             rng, bag = shuffle(rng, bag + move.tiles)
             rest = k - first
             if rest:
-                if wanted is None:
-                    hand += bag[len(bag) - rest :]
-                    bag = bag[: len(bag) - rest]
-                else:
-                    drawn, bag, wanted = take(bag, wanted, rest)
-                    hand += drawn
+                drawn, bag, wanted = take(bag, wanted, rest)
+                hand += drawn
         hands[seat] = hand
     scores = list(state.scores)
     scores[seat] += gained.total
