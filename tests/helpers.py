@@ -13,8 +13,11 @@ and :func:`packed_state` takes the tiles of the hands and the bag back out of it
 
 from __future__ import annotations
 
+import importlib
+import os
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from types import ModuleType
 from typing import TypeAlias
 
 import pytest
@@ -353,3 +356,14 @@ def block_state(
         raise ValueError("the hands are too full")
     players = [f"P{seat}" for seat in range(4)]
     return position(players, table, given, bag=(), scores=scores, current=current, rules=rules)
+
+
+def require_extra(module: str) -> ModuleType:
+    """The module of an optional extra: the tests that need it are skipped without it, but not on CI.
+
+    CI installs every extra (``CI=true``), so a missing one there is a failure, not a skip.
+    """
+    if os.environ.get("CI") == "true":
+        return importlib.import_module(module)
+    found: ModuleType = pytest.importorskip(module)
+    return found

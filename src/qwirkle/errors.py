@@ -5,6 +5,7 @@ from __future__ import annotations
 from qwirkle.catalogue import Rule
 
 __all__ = [
+    "BackendError",
     "IllegalMoveError",
     "InvalidNotationError",
     "InvalidOptionsError",
@@ -116,3 +117,10 @@ class ReplayError(InvalidRecordError):
         self.path = f"$.turns[{move_number - 1}]"
         self.rule = rule
         self.move_number = move_number
+
+
+class BackendError(QwirkleError):
+    """A place to run games that cannot be used: its package is not installed, or its cluster cannot be reached.
+
+    See :mod:`qwirkle.backends`; the message says what to install or what failed.
+    """
