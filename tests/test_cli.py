@@ -13,7 +13,7 @@ import pytest
 
 import qwirkle
 from qwirkle import EndReason, Outcome
-from qwirkle.bots import GreedyBot, RandomBot, make_bot, run_game
+from qwirkle.bots import GreedyBot, RandomBot, StrongBot, make_bot, run_game
 from qwirkle.cli import COMMANDS, main, result_lines
 from qwirkle.simulate import simulate
 
@@ -65,6 +65,16 @@ def test_the_same_seed_prints_the_same_game(capsys: pytest.CaptureFixture[str]) 
     first = run(capsys, "--seed", "3", "--players", "greedy,random,random")
     assert run(capsys, "--seed", "3", "--players", "greedy,random,random") == first
     assert run(capsys, "--seed", "4", "--players", "greedy,random,random") != first
+
+
+def test_the_demo_takes_bots_with_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "--players", "strong:samples=1,placements_kept=2,greedy", "--quiet", "--seed", "2")
+    strong = StrongBot(seed=8)
+    strong.samples, strong.placements_kept = 1, 2
+    final = run_game([strong, make_bot("greedy", seed=9)], seed=2)
+    assert out == "\n".join(result_lines(final)) + "\n"
+    # The parameters made a difference: the strong bot as it comes plays another game.
+    assert run(capsys, "--players", "strong,greedy", "--quiet", "--seed", "2") != out
 
 
 def test_players_sit_in_the_order_given_and_share_names_by_seat(capsys: pytest.CaptureFixture[str]) -> None:
