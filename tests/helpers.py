@@ -13,10 +13,13 @@ and :func:`packed_state` takes the tiles of the hands and the bag back out of it
 
 from __future__ import annotations
 
+import importlib
+import os
 import time
 import tracemalloc
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from types import ModuleType
 from typing import TypeAlias
 
 import pytest
@@ -374,3 +377,14 @@ def refusal_cost(refuse: Callable[[], object]) -> tuple[float, int]:
     finally:
         tracemalloc.stop()
     return min(times), peak
+
+
+def require_extra(module: str) -> ModuleType:
+    """The module of an optional extra: the tests that need it are skipped without it, but not on CI.
+
+    CI installs every extra (``CI=true``), so a missing one there is a failure, not a skip.
+    """
+    if os.environ.get("CI") == "true":
+        return importlib.import_module(module)
+    found: ModuleType = pytest.importorskip(module)
+    return found

@@ -13,7 +13,7 @@ import pytest
 
 import qwirkle
 from qwirkle import EndReason, Outcome
-from qwirkle.bots import GreedyBot, RandomBot, make_bot, run_game
+from qwirkle.bots import GreedyBot, RandomBot, StrongBot, make_bot, run_game
 from qwirkle.cli import COMMANDS, main, result_lines
 from qwirkle.simulate import simulate
 
@@ -67,6 +67,16 @@ def test_the_same_seed_prints_the_same_game(capsys: pytest.CaptureFixture[str]) 
     assert run(capsys, "--seed", "4", "--players", "greedy,random,random") != first
 
 
+def test_the_demo_takes_bots_with_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "--players", "strong:samples=1,placements_kept=2,greedy", "--quiet", "--seed", "2")
+    strong = StrongBot(seed=8)
+    strong.samples, strong.placements_kept = 1, 2
+    final = run_game([strong, make_bot("greedy", seed=9)], seed=2)
+    assert out == "\n".join(result_lines(final)) + "\n"
+    # The parameters made a difference: the strong bot as it comes plays another game.
+    assert run(capsys, "--players", "strong,greedy", "--quiet", "--seed", "2") != out
+
+
 def test_players_sit_in_the_order_given_and_share_names_by_seat(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "--players", "greedy, Random,greedy,random", "--quiet", "--seed", "6")
     assert re.search(r"^Final scores: greedy 1: \d+, random 2: \d+, greedy 3: \d+, random 4: \d+$", out, re.M)
@@ -77,7 +87,7 @@ def test_players_sit_in_the_order_given_and_share_names_by_seat(capsys: pytest.C
     [
         (
             ["--players", "random,clever"],
-            "argument --players: unknown bot 'clever' (the bots are: greedy, random, strong)",
+            "argument --players: unknown bot 'clever'; the bots are: greedy, random, strong",
         ),
         (["--players", "greedy"], "argument --players: a game takes 2 to 4 players, not 1"),
         (["--players", "random,random,random,random,random"], "argument --players: a game takes 2 to 4 players, not 5"),
@@ -156,7 +166,7 @@ def test_simulate_prints_the_table_of_the_match(capsys: pytest.CaptureFixture[st
     for printed, expected in zip(lines[2:4], table[2:4], strict=True):
         assert printed.rsplit("  ", 1)[0] == expected.rsplit("  ", 1)[0]
     assert lines[4:6] == table[4:6]
-    assert re.fullmatch(r"Played in \d+\.\d s with 1 job\(s\)\.", lines[6])
+    assert re.fullmatch(r"Played 4 games in \d+\.\d s \(\d+\.\d games/s\) on this process\.", lines[6])
     assert len(lines) == 7
 
 
@@ -198,6 +208,15 @@ def test_simulate_gives_the_same_games_whatever_the_jobs(capsys: pytest.CaptureF
         (["--jobs", "0"], "argument --jobs: must be at least 1, not 0"),
         (["--players", "strong,clever"], "argument --players: unknown bot 'clever'"),
         (["--players", "strong"], "argument --players: a game takes 2 to 4 players, not 1"),
+        (
+            ["--players", "strong:shortlist=12,greedy"],
+            "argument --players: the bot 'strong' has no parameter 'shortlist'",
+        ),
+        (["--players", "strong:samples=0,greedy"], "argument --players: samples must be at least 1, not 0"),
+        (["--backend", "spark"], "argument --backend: invalid choice: 'spark'"),
+        (["--address", "tcp://127.0.0.1:8786"], "--address joins a Dask or Ray cluster: give --backend dask"),
+        (["--backend", "dask", "--address", "tcp://127.0.0.1:8786", "--jobs", "2"], "--jobs sizes a local cluster"),
+        (["--resume"], "--resume continues the run whose results are in --out: give --out PATH"),
         (["--colour"], "unrecognized arguments: --colour"),
     ],
 )
@@ -211,6 +230,46 @@ def test_simulate_refuses_bad_options_clearly(
     assert out == ""
     assert err.startswith("usage: qwirkle simulate ")
     assert f"qwirkle simulate: error: {message}" in err
+
+
+def test_simulate_takes_bots_with_parameters(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "simulate", "--games", "2", "--players", "strong:samples=1,placements_kept=2,greedy", "--quiet")
+    assert out.startswith("strong:samples=1,placements_kept=2 vs greedy: 2 games, seed 1, seats rotated\n")
+    table = simulate(["strong:samples=1,placements_kept=2", "greedy"], games=2, seed=1).table().splitlines()
+    assert out.splitlines()[4:6] == table[4:6]
+
+
+def test_simulate_streams_to_a_log_and_resumes_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    log = tmp_path / "match.jsonl"
+    argv = ["simulate", "--players", "greedy,random", "--seed", "2", "--out", str(log)]
+    out = run(capsys, *argv, "--games", "3", "--quiet")
+    assert f"Every game's result, as it finished: {log}" in out
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 4
+    assert main([*argv, "--games", "5"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("qwirkle simulate: error: ")
+    assert "holds a match log already; resume it" in err
+    assert main([*argv, "--games", "5", "--resume"]) == 0
+    out, err = capsys.readouterr()
+    assert f"Resumed {log}: 3 of the games were played before." in out
+    assert re.search(r"^Played 2 games in \d+\.\d s", out, flags=re.MULTILINE)
+    # Progress counts the games this run plays.
+    assert re.search(r"^2/2 games \(100%\), \d+\.\d games/s, done$", err, flags=re.MULTILINE)
+    table = simulate(["greedy", "random"], games=5, seed=2).table().splitlines()
+    assert out.splitlines()[4:6] == table[4:6]
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 6
+
+
+def test_simulate_says_a_backend_cannot_run(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # As if the extra were not installed: importing the package fails.
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert main(["simulate", "--games", "2", "--players", "greedy,random", "--backend", "dask", "--quiet"]) == 1
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "qwirkle simulate: error: the dask backend needs dask.distributed" in err
+    assert "pip install 'qwirkle[dask]'" in err
 
 
 def test_simulate_reports_a_file_it_cannot_write(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -10,18 +10,24 @@ import attrs
 import pytest
 
 from qwirkle import Exchange, Pass, Place, QwirkleError, RuleSet, apply, legal_moves, new_game, view
-from qwirkle.bots import GreedyBot, RandomBot, UnknownBotError, make_bot, run_game
+from qwirkle.backends import ProcessBackend
+from qwirkle.bots import GreedyBot, RandomBot, StrongBot, UnknownBotError, make_bot, run_game
+from qwirkle.botspec import BotEntry, BotParameterError, bot_spec
+from qwirkle.errors import BackendError, InvalidRecordError
 from qwirkle.simulate import (
     FORMAT,
     TURN_LIMIT,
     GameResult,
     Simulation,
     bot_seed,
+    deal_seed,
     eta,
+    read_json,
     run_match_game,
     simulate,
     write_json,
 )
+from tests.user_bots import FirstBot, LongestBot, quick_strong
 
 
 @pytest.fixture(scope="module")
@@ -196,11 +202,13 @@ def test_a_stalled_game_stops_at_the_turn_limit() -> None:
 def test_progress_is_reported_as_games_finish() -> None:
     seen: list[tuple[int, int]] = []
     simulate(["greedy", "random"], games=3, seed=1, progress=lambda done, total, elapsed: seen.append((done, total)))
-    assert seen == [(1, 3), (2, 3), (3, 3)]
+    # Once when the workers are ready, then after every game.
+    assert seen == [(0, 3), (1, 3), (2, 3), (3, 3)]
     seen.clear()
     simulate(
         ["greedy", "random"], games=3, seed=1, jobs=2, progress=lambda done, total, elapsed: seen.append((done, total))
     )
+    assert seen[0] == (0, 3)
     assert seen[-1] == (3, 3)
     assert [done for done, _ in seen] == sorted(done for done, _ in seen)
 
@@ -217,6 +225,7 @@ def test_eta_reads_well() -> None:
     ("players", "games", "jobs", "error"),
     [
         (["greedy", "clever"], 2, 1, UnknownBotError),
+        (["strong:shortlist=12", "greedy"], 2, 1, BotParameterError),
         (["greedy"], 2, 1, QwirkleError),
         (["greedy", "random"], -1, 1, QwirkleError),
         (["greedy", "random"], 2, 0, QwirkleError),
@@ -269,3 +278,114 @@ def test_a_board_pickles_without_its_cached_frontier() -> None:
 
 def test_results_pickle(match: Simulation) -> None:
     assert pickle.loads(pickle.dumps(match)) == match
+
+
+def test_results_read_back_as_they_were_written(match: Simulation, tmp_path: Path) -> None:
+    target = tmp_path / "match.json"
+    write_json(match, target)
+    again = read_json(target)
+    assert again == match
+    assert [result.times for result in again.results] == [
+        tuple(tuple(round(t, 6) for t in seat) for seat in result.times) for result in match.results
+    ]
+
+
+@pytest.mark.parametrize(
+    ("change", "problem"),
+    [
+        (lambda game: game.update(index=-1), "$.index: -1 is out of range"),
+        (lambda game: game.update(reason="bored"), "$.reason: unknown ending 'bored'"),
+        (lambda game: game.update(winners=[1]), "$.winners: the winners are not the seats with the highest score"),
+        (lambda game: game.update(turns=game["turns"] + 1), "$.turns: "),
+        (lambda game: game["seats"][0].update(won=0.25), "$.seats[0].won: expected the seat's share of the win"),
+        (lambda game: game["seats"][0].update(times=[]), "$.seats[0].times: 0 times for "),
+        (lambda game: game["seats"][0].update(entry=1), "$.seats: the entries of the seats are not one each"),
+        (lambda game: game["seats"][1].update(times=[-1.0]), "$.seats[1].times"),
+        (lambda game: game.update(extra=1), "$: unknown key 'extra'"),
+    ],
+)
+def test_a_result_that_does_not_add_up_is_refused(change: object, problem: str) -> None:
+    data = run_match_game(["greedy", "random"], seed=1, index=0).to_json()
+    assert GameResult.from_json(data) == run_match_game(["greedy", "random"], seed=1, index=0)
+    assert callable(change)
+    change(data)
+    with pytest.raises(InvalidRecordError) as caught:
+        GameResult.from_json(data)
+    assert str(caught.value).startswith(problem)
+
+
+def test_a_file_that_is_not_a_match_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "match.json"
+    target.write_text("[1, 2", encoding="utf-8")
+    with pytest.raises(InvalidRecordError, match="not JSON"):
+        read_json(target)
+    target.write_text(json.dumps({"format": "qwirkle-record"}), encoding="utf-8")
+    with pytest.raises(InvalidRecordError, match="missing"):
+        read_json(target)
+
+
+# Entries: names with parameters, a user's own bots, factories and bot objects.
+
+
+def test_the_deal_seed_is_public_and_changes_once_per_rotation() -> None:
+    results = [run_match_game(["greedy", "random", "random"], seed=3, index=index) for index in range(6)]
+    assert [result.deal for result in results] == [deal_seed(3, index, 3) for index in range(6)]
+    assert len({result.deal for result in results}) == 2
+
+
+def test_a_bot_with_parameters_plays_as_the_bot_with_those_attributes() -> None:
+    result = run_match_game(["strong:samples=2,placements_kept=3", "greedy"], seed=4, index=1)
+    assert result.bots == ("greedy", "strong:samples=2,placements_kept=3")
+    strong = StrongBot(seed=bot_seed(4, 1, 1))
+    strong.samples, strong.placements_kept = 2, 3
+    final = run_game([GreedyBot(seed=bot_seed(4, 1, 0)), strong], seed=result.deal)
+    assert final.scores == result.scores
+    assert result.turns == final.turn_number
+    # And the parameters change the play: the default bot plays another game.
+    assert run_match_game(["strong", "greedy"], seed=4, index=1).scores != result.scores
+
+
+def test_a_users_own_bots_play_a_match_seeded_per_seat() -> None:
+    match = simulate([LongestBot, FirstBot, quick_strong], games=3, seed=6)
+    assert match.players == ("longest", "first", "quick_strong")
+    assert [s.games for s in match.stats()] == [3, 3, 3]
+    result = match.results[2]
+    assert result.bots == ("quick_strong", "longest", "first")
+    entries: list[BotEntry] = [quick_strong, LongestBot, FirstBot]
+    seats = [bot_spec(entry).make(bot_seed(6, 2, seat)) for seat, entry in enumerate(entries)]
+    assert run_game(seats, seed=result.deal).scores == result.scores
+
+
+def test_a_bot_object_is_played_afresh_in_every_game() -> None:
+    template = LongestBot(seed=8)
+    match = simulate([template, "greedy"], games=4, seed=2)
+    assert match.players == ("longest", "greedy")
+    assert match == simulate([LongestBot(seed=8), "greedy"], games=4, seed=2)
+    # The object itself is never played: it draws as it did before the match.
+    assert template._rng.random() == LongestBot(seed=8)._rng.random()
+
+
+def test_the_results_are_the_same_whatever_the_jobs_for_every_kind_of_entry() -> None:
+    players: list[BotEntry] = ["strong:samples=1,placements_kept=2", LongestBot, "greedy"]
+    one = simulate(players, games=6, seed=13)
+    assert simulate(players, games=6, seed=13, jobs=2) == one
+    assert simulate(players, games=6, seed=13, backend=ProcessBackend(jobs=2)) == one
+    assert one.players == ("strong:samples=1,placements_kept=2", "longest", "greedy")
+
+
+def test_an_entry_that_cannot_reach_worker_processes_is_refused_clearly() -> None:
+    class Local(GreedyBot):
+        pass
+
+    assert simulate([Local, "random"], games=1, seed=1).players == ("greedy", "random")
+    with pytest.raises(TypeError, match="cannot be sent to worker processes"):
+        simulate([Local, "random"], games=2, seed=1, jobs=2)
+
+
+def test_a_backend_is_chosen_by_name_or_given() -> None:
+    with pytest.raises(BackendError, match="unknown backend 'spark'"):
+        simulate(["greedy", "random"], games=2, backend="spark")
+    with pytest.raises(BackendError, match="takes no address"):
+        simulate(["greedy", "random"], games=2, address="tcp://127.0.0.1:8786")
+    with pytest.raises(QwirkleError, match="a backend object says its own"):
+        simulate(["greedy", "random"], games=2, backend=ProcessBackend(2), jobs=2)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 from qwirkle.botgame import MAX_TURNS, Bot, BotError, TurnLimitError, run_game
 from qwirkle.game import apply
@@ -97,6 +97,13 @@ class BaseBot(abc.ABC):
 
     name: str
     """A short name for the bot, such as ``"random"``."""
+
+    minimums: ClassVar[Mapping[str, float]] = {}
+    """The least value each numeric parameter of the bot may take, for those that have one.
+
+    A bot's parameters are its class attributes of type int, float or bool
+    (see :func:`qwirkle.botspec.bot_parameters`); a match can set them per entry.
+    """
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -235,6 +242,9 @@ class StrongBot(BaseBot):
     """How much the other players' best replies (their average) count against a candidate."""
     follow_weight: float = 1.0
     """How much the bot's own best next move counts for a candidate."""
+
+    # Fewer placements or samples than one would leave the bot nothing to choose from.
+    minimums: ClassVar[Mapping[str, float]] = {"placements_kept": 1, "exchanges_kept": 0, "samples": 1}
 
     def _decide(self, view: PlayerView) -> Move:
         base = sample_state(view)

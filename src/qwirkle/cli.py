@@ -11,12 +11,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from qwirkle import __version__
-from qwirkle.bots import BOTS, BotError, make_bot, run_game
+from qwirkle.backends import BACKENDS, backend_named
+from qwirkle.bots import BOTS, BotError, run_game
+from qwirkle.botspec import bot_spec, split_bots
 from qwirkle.cards.cli import main as cards_main
 from qwirkle.errors import QwirkleError
 from qwirkle.moves import Exchange, Move, Place
@@ -36,10 +37,11 @@ _LEGEND = (
 
 
 def _bot_names(text: str) -> list[str]:
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in BOTS:
-            raise argparse.ArgumentTypeError(f"unknown bot {name!r} (the bots are: {', '.join(sorted(BOTS))})")
+    """The bots of a comma-separated list, each a built-in name with parameters if wanted, as labels."""
+    try:
+        names = [bot_spec(part).label for part in split_bots(text)]
+    except BotError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
     rules = RuleSet()
     if not rules.min_players <= len(names) <= rules.max_players:
         raise argparse.ArgumentTypeError(
@@ -68,7 +70,8 @@ def _parser() -> argparse.ArgumentParser:
         type=_bot_names,
         default=["random", "greedy"],
         metavar="BOT,BOT",
-        help=f"2 to 4 bots in seat order, from: {', '.join(sorted(BOTS))} (default: random,greedy)",
+        help=f"2 to 4 bots in seat order, from: {', '.join(sorted(BOTS))}; parameters after a colon, "
+        "as in strong:samples=4 (default: random,greedy)",
     )
     parser.add_argument("--quiet", action="store_true", help="print only the final result")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -160,7 +163,7 @@ def _demo(argv: Sequence[str]) -> int:
     options = _parser().parse_args(argv)
     # Every seat of every game gets its own bot seed (seats are 0 to 3), so that two bots
     # of one kind in one game do not make the same random choices.
-    bots = [make_bot(name, seed=4 * options.seed + seat) for seat, name in enumerate(options.players)]
+    bots = [bot_spec(name).make(seed=4 * options.seed + seat) for seat, name in enumerate(options.players)]
 
     def show(state: GameState, move: Move, points: Score) -> None:
         print("\n".join(_turn_lines(state, move, points)))
@@ -201,7 +204,7 @@ def _simulate_parser() -> argparse.ArgumentParser:
             "Play many games between bots, seats rotating from game to game, and print a table per bot: "
             "wins (a shared win counts as a share) with a 95% confidence interval, scores, Qwirkles, "
             "points per turn, exchanges and time per move; then game length and how games ended. "
-            "The same seed gives the same games whatever --jobs is."
+            "The same seed gives the same games whatever the backend and the number of jobs."
         ),
     )
     parser.add_argument("--games", type=_positive, default=100, metavar="N", help="games to play (default: 100)")
@@ -210,15 +213,36 @@ def _simulate_parser() -> argparse.ArgumentParser:
         type=_bot_names,
         default=["strong", "greedy"],
         metavar="BOT,BOT",
-        help=f"2 to 4 bots, from: {', '.join(sorted(BOTS))} (default: strong,greedy)",
+        help=f"2 to 4 bots, from: {', '.join(sorted(BOTS))}, with parameters after a colon, as in "
+        "strong:samples=16,placements_kept=12 (default: strong,greedy)",
     )
     parser.add_argument("--seed", type=int, default=1, metavar="N", help="seeds the deals and the bots (default: 1)")
     parser.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="processes",
+        help="where the games run: worker processes of this machine, or a Dask or Ray cluster (default: processes)",
+    )
+    parser.add_argument(
         "--jobs",
         type=_positive,
-        default=1,
         metavar="N",
-        help=f"worker processes to play games in (default: 1; this machine has {os.cpu_count() or 1} cores)",
+        help="worker processes, or the workers of a local Dask or Ray cluster "
+        f"(default: 1 process, or one worker per core; this machine has {os.cpu_count() or 1} cores)",
+    )
+    parser.add_argument(
+        "--address",
+        metavar="ADDRESS",
+        help="join a running cluster instead of starting one: a Dask scheduler (tcp://host:8786) "
+        "or a Ray cluster (host:6379, or auto)",
+    )
+    parser.add_argument(
+        "--out", metavar="PATH", help="append every game's result to PATH as it finishes (JSON lines); see --resume"
+    )
+    parser.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the run whose results are in --out: play only the games it does not hold yet",
     )
     parser.add_argument("--json", metavar="PATH", help="also write every game's raw result to PATH as JSON")
     parser.add_argument("--quiet", action="store_true", help="print no progress while the games run")
@@ -226,14 +250,23 @@ def _simulate_parser() -> argparse.ArgumentParser:
 
 
 class _Progress:
-    """Progress on a stream: one line rewritten in place on a terminal, a line now and then elsewhere."""
+    """Progress on a stream: one line rewritten in place on a terminal, a line now and then elsewhere.
 
-    def __init__(self, stream: TextIO) -> None:
+    With no stream it shows nothing, and only notes how many games the run plays.
+    """
+
+    def __init__(self, stream: TextIO | None) -> None:
         self._stream = stream
-        self._live = stream.isatty()
+        self._live = stream is not None and stream.isatty()
         self._last = 0.0
+        self.total: int | None = None
+        self.elapsed = 0.0
 
     def __call__(self, done: int, total: int, elapsed: float) -> None:
+        self.total = total
+        self.elapsed = elapsed
+        if self._stream is None:
+            return
         text = eta(done, total, elapsed)
         if self._live:
             self._stream.write(f"\r\x1b[K{text}")
@@ -247,17 +280,43 @@ class _Progress:
 
 def _simulate(argv: Sequence[str]) -> int:
     """``qwirkle simulate``: a match between bots, with progress on stderr and the table on stdout."""
-    options = _simulate_parser().parse_args(argv)
-    progress = None if options.quiet else _Progress(sys.stderr)
-    started = time.perf_counter()
+    parser = _simulate_parser()
+    options = parser.parse_args(argv)
+    if options.resume and options.out is None:
+        parser.error("--resume continues the run whose results are in --out: give --out PATH")
+    if options.address is not None and options.backend == "processes":
+        parser.error("--address joins a Dask or Ray cluster: give --backend dask or --backend ray")
+    if options.address is not None and options.jobs is not None:
+        parser.error("--jobs sizes a local cluster; a cluster at --address has its own size")
+    backend = backend_named(options.backend, jobs=options.jobs, address=options.address)
+    progress = _Progress(None if options.quiet else sys.stderr)
     try:
-        match = simulate(options.players, options.games, seed=options.seed, jobs=options.jobs, progress=progress)
+        match = simulate(
+            options.players,
+            options.games,
+            seed=options.seed,
+            backend=backend,
+            progress=progress,
+            out=options.out,
+            resume=options.resume,
+        )
     except KeyboardInterrupt:
-        print("\nqwirkle simulate: interrupted", file=sys.stderr)
+        again = " (--resume continues it)" if options.out else ""
+        print(f"\nqwirkle simulate: interrupted{again}", file=sys.stderr)
         return 130
+    except QwirkleError as error:
+        print(f"qwirkle simulate: error: {error}", file=sys.stderr)
+        return 1
     try:
         print(match.table())
-        print(f"Played in {time.perf_counter() - started:.1f} s with {options.jobs} job(s).")
+        played = progress.total or 0
+        if played < options.games:
+            print(f"Resumed {options.out}: {options.games - played} of the games were played before.")
+        rate = f" ({played / progress.elapsed:.1f} games/s)" if progress.elapsed > 0 else ""
+        games = f"{played} game" + ("s" if played != 1 else "")
+        print(f"Played {games} in {progress.elapsed:.1f} s{rate} on {backend.description}.")
+        if options.out:
+            print(f"Every game's result, as it finished: {options.out}")
         if options.json:
             write_json(match, options.json)
             print(f"Raw results of every game: {options.json}")

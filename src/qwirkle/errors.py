@@ -7,6 +7,7 @@ import reprlib
 from qwirkle.catalogue import Rule
 
 __all__ = [
+    "BackendError",
     "IllegalMoveError",
     "InvalidDrawError",
     "InvalidNotationError",
@@ -147,3 +148,10 @@ class ReplayError(InvalidRecordError):
         self.path = f"$.turns[{move_number - 1}]"
         self.rule = rule
         self.move_number = move_number
+
+
+class BackendError(QwirkleError):
+    """A place to run games that cannot be used: its package is not installed, or its cluster cannot be reached.
+
+    See :mod:`qwirkle.backends`; the message says what to install or what failed.
+    """

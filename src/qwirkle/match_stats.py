@@ -25,6 +25,7 @@ from typing import Final
 import attrs
 
 from qwirkle import _codec
+from qwirkle.endings import EndReason
 from qwirkle.immutable import Immutable
 from qwirkle.ruleset import RuleSet
 
@@ -35,6 +36,7 @@ __all__ = [
     "GameResult",
     "Simulation",
     "entry_names",
+    "read_json",
     "write_json",
 ]
 
@@ -45,6 +47,11 @@ _Z95: Final = 1.959963984540054
 
 TURN_LIMIT: Final = "turn_limit"
 """The ending of a game cut short by the turn limit (bots that stall without ``stalemate_rounds``)."""
+
+_REASONS: Final = frozenset({reason.value for reason in EndReason} | {TURN_LIMIT})
+_MAX_INDEX: Final = 10**15
+_MAX_SEED: Final = 2**64
+_MAX_LABEL: Final = 1000
 
 
 def entry_names(players: Sequence[str]) -> tuple[str, ...]:
@@ -137,6 +144,88 @@ class GameResult(Immutable):
                 for seat in range(len(self.entries))
             ],
         }
+
+    @classmethod
+    def from_json(cls, data: object, path: str = "$") -> GameResult:
+        """A result from the data :meth:`to_json` makes; raises :class:`~qwirkle.InvalidRecordError` if it is not one.
+
+        Every field is checked, and so is what follows from the others: the
+        winners are the seats with the highest score, each seat's ``won`` is
+        its share, and there is one time per move.
+
+        >>> from qwirkle.simulate import run_match_game
+        >>> result = run_match_game(["greedy", "random"], seed=1, index=0)
+        >>> GameResult.from_json(result.to_json()) == result
+        True
+        >>> GameResult.from_json({"index": -1})
+        Traceback (most recent call last):
+            ...
+        qwirkle.errors.InvalidRecordError: $: the key 'deal' is missing
+        """
+        fields = _codec.Reader(data, path).fields(("index", "deal", "reason", "turns", "winners", "seats"))
+        index = fields["index"].integer(0, _MAX_INDEX)
+        deal = fields["deal"].integer(0, _MAX_SEED)
+        reason = fields["reason"].text()
+        if reason not in _REASONS:
+            raise fields["reason"].fail(f"unknown ending {reason!r}")
+        turns = fields["turns"].integer(0, _MAX_INDEX)
+        seats = fields["seats"].items(4, 2)
+        n = len(seats)
+        winners = tuple(item.integer(0, n - 1) for item in fields["winners"].items(n, 1))
+        columns: dict[str, list[int]] = {
+            name: [] for name in ("entry", "score", "moves", "qwirkles", "exchanges", "passes")
+        }
+        bots: list[str] = []
+        times: list[tuple[float, ...]] = []
+        shares: list[_codec.Reader] = []
+        for seat in seats:
+            f = seat.fields(("entry", "bot", "score", "won", "moves", "qwirkles", "exchanges", "passes", "times"))
+            for name, column in columns.items():
+                column.append(f[name].integer(0, _MAX_INDEX))
+            bots.append(f["bot"].text(_MAX_LABEL))
+            times.append(tuple(_seconds_of(item) for item in f["times"].items()))
+            if len(times[-1]) != columns["moves"][-1]:
+                raise f["times"].fail(f"{len(times[-1])} times for {columns['moves'][-1]} moves")
+            shares.append(f["won"])
+        if sorted(columns["entry"]) != list(range(n)):
+            raise fields["seats"].fail("the entries of the seats are not one each of 0 to the number of seats less 1")
+        best = max(columns["score"])
+        if winners != tuple(seat for seat, points in enumerate(columns["score"]) if points == best):
+            raise fields["winners"].fail("the winners are not the seats with the highest score")
+        if sum(columns["moves"]) != turns:
+            raise fields["turns"].fail(f"{turns} turns, but the seats played {sum(columns['moves'])} moves")
+        result = cls(
+            index=index,
+            deal=deal,
+            entries=tuple(columns["entry"]),
+            bots=tuple(bots),
+            scores=tuple(columns["score"]),
+            winners=winners,
+            reason=reason,
+            turns=turns,
+            moves=tuple(columns["moves"]),
+            qwirkles=tuple(columns["qwirkles"]),
+            exchanges=tuple(columns["exchanges"]),
+            passes=tuple(columns["passes"]),
+            times=tuple(times),
+        )
+        for place, share in enumerate(shares):
+            won = share.value
+            if (
+                not isinstance(won, (int, float))
+                or isinstance(won, bool)
+                or not math.isclose(won, result.win_share(place))
+            ):
+                raise share.fail(f"expected the seat's share of the win, {result.win_share(place):g}")
+        return result
+
+
+def _seconds_of(item: _codec.Reader) -> float:
+    """A time in seconds read from JSON: a number, not negative."""
+    value = item.value
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < math.inf:
+        raise item.fail(f"expected a number of seconds, not {str(value)[:40]}")
+    return float(value)
 
 
 @attrs.frozen
@@ -352,6 +441,50 @@ class Simulation(Immutable):
             "rules": _codec.encode_rules(self.rules),
             "games": [result.to_json() for result in self.results],
         }
+
+    @classmethod
+    def from_json(cls, data: object) -> Simulation:
+        """The match from the data :meth:`to_json` makes; raises :class:`~qwirkle.InvalidRecordError` if it is not one.
+
+        >>> from qwirkle.simulate import simulate
+        >>> match = simulate(["greedy", "random"], games=2, seed=1)
+        >>> Simulation.from_json(match.to_json()) == match
+        True
+        """
+        fields = _codec.Reader(data).fields(("format", "version", "players", "seed", "rules", "games"))
+        if fields["format"].text() != FORMAT:
+            raise fields["format"].fail(f"expected {FORMAT!r}")
+        if fields["version"].integer(1, 10**6) != _VERSION:
+            raise fields["version"].fail(
+                f"version {fields['version'].value} is not supported; this library reads {_VERSION}"
+            )
+        players = tuple(item.text(_MAX_LABEL) for item in fields["players"].items(4, 2))
+        seed = fields["seed"].integer(-_MAX_SEED, _MAX_SEED)
+        rules = _codec.decode_rules(fields["rules"])
+        games = fields["games"].items(_MAX_INDEX)
+        return cls(players, seed, [GameResult.from_json(game.value, game.path) for game in games], rules)
+
+
+def read_json(path: str | os.PathLike[str]) -> Simulation:
+    """The match written to the file at ``path`` by :func:`write_json`.
+
+    Raises :class:`~qwirkle.InvalidRecordError` if the file does not hold one.
+
+    >>> from qwirkle.simulate import simulate
+    >>> import tempfile, pathlib
+    >>> match = simulate(["greedy", "random"], games=2, seed=1)
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     write_json(match, pathlib.Path(folder) / "match.json")
+    ...     read_json(pathlib.Path(folder) / "match.json") == match
+    True
+    """
+    with open(path, encoding="utf-8") as source:
+        text = source.read()
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise _codec.Reader(None).fail(f"the file is not JSON: {error}") from None
+    return Simulation.from_json(data)
 
 
 def write_json(match: Simulation, path: str | os.PathLike[str]) -> None:

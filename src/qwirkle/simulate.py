@@ -1,15 +1,22 @@
-"""Matches between bots: many seeded games, played in parallel processes if asked.
+"""Matches between bots: many seeded games, played in parallel processes or on a cluster if asked.
 
 :func:`simulate` plays a match and returns a :class:`Simulation`: one
 :class:`GameResult` per game, and per-bot statistics (:meth:`Simulation.stats`)
 and a printable table (:meth:`Simulation.table`), which
-:mod:`qwirkle.match_stats` works out (they can be imported from here too). Every game is a pure
-function of the bots' names, the match seed and the game's number (see
-:func:`run_match_game`), so a match gives the same results whatever the
-number of processes, and games can be spread over any other engine (a
-cluster, a notebook's pool) and put back together with
-``Simulation(players, seed, results)``. States and moves pickle, for
-engines that ship them.
+:mod:`qwirkle.match_stats` works out (they can be imported from here too).
+The entries of a match are built-in bots by name, with parameters if wanted
+(``"strong:samples=16"``), bot classes or factories, or bot objects (see
+:func:`qwirkle.botspec.bot_spec`).
+
+Every game is a pure function of the entries, the match seed and the game's
+number (see :func:`run_match_game`; the seeds come from :func:`deal_seed` and
+:func:`bot_seed`), so a match gives the same results on every backend
+(:mod:`qwirkle.backends`: processes, Dask or Ray) and with any number of
+workers, and games can be spread over any other engine and put back together
+with ``Simulation(players, seed, results)``. States and moves pickle, for
+engines that ship them. With ``out=``, results stream to a match log as games
+finish (:mod:`qwirkle.match_log`), and ``resume=True`` continues an
+interrupted run without playing its finished games again.
 
 Seats rotate from game to game, so that each bot plays each seat equally
 often; each deal is played once per rotation, which makes the comparison
@@ -23,16 +30,31 @@ fairer than fresh deals would.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
+import os
+import pickle
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import ExitStack
 
+import attrs
+
+from qwirkle.backends import Backend, ProcessBackend, backend_named
 from qwirkle.botgame import MAX_TURNS
-from qwirkle.bots import make_bot
+from qwirkle.botspec import BotEntry, BotSpec, bot_spec
 from qwirkle.errors import QwirkleError
 from qwirkle.game import apply, new_game
-from qwirkle.match_stats import FORMAT, TURN_LIMIT, BotStats, GameResult, Simulation, entry_names, write_json
+from qwirkle.immutable import Immutable
+from qwirkle.match_log import LogWriter
+from qwirkle.match_stats import (
+    FORMAT,
+    TURN_LIMIT,
+    BotStats,
+    GameResult,
+    Simulation,
+    entry_names,
+    read_json,
+    write_json,
+)
 from qwirkle.moves import Exchange, Pass, Place
 from qwirkle.ruleset import RuleSet
 from qwirkle.views import view
@@ -45,8 +67,10 @@ __all__ = [
     "ProgressCallback",
     "Simulation",
     "bot_seed",
+    "deal_seed",
     "entry_names",
     "eta",
+    "read_json",
     "run_match_game",
     "simulate",
     "write_json",
@@ -74,33 +98,51 @@ def bot_seed(seed: int, index: int, seat: int) -> int:
     return _derive(seed, "bot", index, seat)
 
 
+def deal_seed(seed: int, index: int, players: int) -> int:
+    """The seed that game ``index`` of a match of ``players`` entries seeded with ``seed`` is dealt from.
+
+    The deal changes once per rotation of the seats: the games of one
+    rotation play the same tiles, each entry from another seat.
+
+    >>> result = run_match_game(["greedy", "random"], seed=1, index=3)
+    >>> result.deal == deal_seed(1, 3, 2) == deal_seed(1, 2, 2) != deal_seed(1, 1, 2)
+    True
+    """
+    return _derive(seed, "deal", index // players)
+
+
 def run_match_game(
-    players: Sequence[str],
+    players: Sequence[BotEntry],
     seed: int,
     index: int,
     rules: RuleSet | None = None,
     *,
     max_turns: int = MAX_TURNS,
 ) -> GameResult:
-    """Play game number ``index`` of the match between the built-in bots ``players`` seeded with ``seed``.
+    """Play game number ``index`` of the match between ``players`` seeded with ``seed``.
 
-    Game ``index`` seats entry ``(seat + index) % n`` at each seat, so seats
-    rotate; the deal changes once per rotation, and every bot gets its own
-    seed. Each bot sees only its seat's view. A game still going after
-    ``max_turns`` turns stops with the reason ``"turn_limit"``, the leaders
-    as winners. This is the unit of work to hand to any parallel engine.
+    The entries are anything :func:`~qwirkle.botspec.bot_spec` takes: bot
+    names (with parameters), factories or bots. Game ``index`` seats entry
+    ``(seat + index) % n`` at each seat, so seats rotate; the deal changes
+    once per rotation (:func:`deal_seed`), and every bot is made afresh with
+    its own seed (:func:`bot_seed`). Each bot sees only its seat's view. A
+    game still going after ``max_turns`` turns stops with the reason
+    ``"turn_limit"``, the leaders as winners. This is the unit of work to
+    hand to any parallel engine.
 
     >>> first = run_match_game(["greedy", "random"], seed=1, index=0)
     >>> second = run_match_game(["greedy", "random"], seed=1, index=1)
     >>> first.deal == second.deal, second.entries, first == run_match_game(["greedy", "random"], seed=1, index=0)
     (True, (1, 0), True)
     """
-    n = len(players)
+    specs = tuple(bot_spec(player) for player in players)
+    n = len(specs)
     entries = tuple((seat + index) % n for seat in range(n))
-    bots = [make_bot(players[entry], seed=bot_seed(seed, index, seat)) for seat, entry in enumerate(entries)]
-    deal = _derive(seed, "deal", index // n)
-    labels = entry_names(players)
-    state = new_game([labels[entry] for entry in entries], seed=deal, rules=rules)
+    bots = [specs[entry].make(bot_seed(seed, index, seat)) for seat, entry in enumerate(entries)]
+    deal = deal_seed(seed, index, n)
+    labels = tuple(spec.label for spec in specs)
+    names = entry_names(labels)
+    state = new_game([names[entry] for entry in entries], seed=deal, rules=rules)
     times: list[list[float]] = [[] for _ in range(n)]
     while state.outcome is None and state.turn_number < max_turns:
         seat = state.current
@@ -130,7 +172,7 @@ def run_match_game(
         index=index,
         deal=deal,
         entries=entries,
-        bots=tuple(players[entry] for entry in entries),
+        bots=tuple(labels[entry] for entry in entries),
         scores=state.scores,
         winners=winners,
         reason=reason,
@@ -144,80 +186,136 @@ def run_match_game(
 
 
 ProgressCallback = Callable[[int, int, float], None]
-"""Called as games finish with the number done, the number in all, and the seconds since the start."""
+"""Called with the games done, the games to play, and the seconds since the workers were ready.
+
+It is called once with 0 games done when the workers are ready, then as games
+finish. Games that a resumed run had played before count in neither number.
+"""
 
 
-def _play_chunk(
-    players: tuple[str, ...], seed: int, indices: Sequence[int], rules: RuleSet | None, max_turns: int
-) -> list[GameResult]:
-    return [run_match_game(players, seed, index, rules, max_turns=max_turns) for index in indices]
+@attrs.frozen
+class _Batch(Immutable):
+    """A few games of one match, the unit of work sent to a worker."""
+
+    specs: tuple[BotSpec, ...]
+    seed: int
+    indices: tuple[int, ...]
+    rules: RuleSet
+    max_turns: int
 
 
-def _chunks(games: int, jobs: int) -> Iterator[range]:
+def _play(batch: _Batch) -> list[GameResult]:
+    return [
+        run_match_game(batch.specs, batch.seed, index, batch.rules, max_turns=batch.max_turns)
+        for index in batch.indices
+    ]
+
+
+def _chunks(indices: Sequence[int], workers: int) -> Iterator[tuple[int, ...]]:
     # Small enough for smooth progress and a fair share of the work at the end, big enough to cost little.
-    size = max(1, min(8, games // (jobs * 16)))
-    for start in range(0, games, size):
-        yield range(start, min(games, start + size))
+    size = max(1, min(8, len(indices) // (workers * 16)))
+    for start in range(0, len(indices), size):
+        yield tuple(indices[start : start + size])
+
+
+def _backend(backend: str | Backend, jobs: int | None, address: str | None, games: int) -> Backend:
+    if not isinstance(backend, str):
+        if jobs is not None or address is not None:
+            raise QwirkleError("jobs and address go with a backend's name; a backend object says its own")
+        return backend
+    if backend == "processes" and games <= 1 and address is None:
+        # One game gains nothing from a pool of processes but their start-up time.
+        return ProcessBackend(1)
+    return backend_named(backend, jobs=jobs, address=address)
 
 
 def simulate(
-    players: Sequence[str],
+    players: Sequence[BotEntry],
     games: int,
     *,
     seed: int = 1,
-    jobs: int = 1,
+    jobs: int | None = None,
     rules: RuleSet | None = None,
     max_turns: int = MAX_TURNS,
     progress: ProgressCallback | None = None,
+    backend: str | Backend = "processes",
+    address: str | None = None,
+    out: str | os.PathLike[str] | None = None,
+    resume: bool = False,
 ) -> Simulation:
-    """Play ``games`` games between the built-in bots named in ``players`` and return the match.
+    """Play ``games`` games between the entries ``players`` and return the match.
 
-    With ``jobs`` above 1, games run in that many worker processes; the
-    results are the same whatever ``jobs`` is (times aside). ``progress``,
-    if given, is called after every finished batch of games. Raises
-    :class:`~qwirkle.QwirkleError` for an unknown bot or a bad count.
+    An entry is a bot's name, with parameters if wanted
+    (``"strong:samples=16,placements_kept=12"``), a bot class or factory, or a
+    bot object (see :func:`~qwirkle.botspec.bot_spec`). ``backend`` says where
+    the games run: ``"processes"`` (``jobs`` worker processes, default 1: this
+    process), ``"dask"`` or ``"ray"`` (a local cluster of ``jobs`` workers,
+    default one per core, or the running cluster at ``address``), or any
+    :class:`~qwirkle.backends.Backend`. The results are the same on every
+    backend and with any number of jobs (times aside).
+
+    With ``out``, every game's result is appended to the match log at that
+    path as soon as it finishes (:mod:`qwirkle.match_log`); the file must not
+    hold a log already, unless ``resume`` is true: then the games it holds
+    are not played again, and the rest are appended. ``progress``, if given,
+    is called as games finish (see :data:`ProgressCallback`).
+
+    Raises :class:`~qwirkle.QwirkleError` for an unknown bot or parameter, a
+    bad count, a log of another match, or a backend that cannot run
+    (:class:`~qwirkle.errors.BackendError`); :class:`TypeError` for an entry
+    that is not a bot, or one that cannot be sent to worker processes.
 
     >>> one = simulate(["greedy", "random"], games=4, seed=2)
     >>> one.results == simulate(["greedy", "random"], games=4, seed=2, jobs=2).results
     True
+    >>> simulate(["strong:samples=1", "greedy"], games=2, seed=2).players
+    ('strong:samples=1', 'greedy')
     """
-    names = tuple(players)
-    for name in names:
-        make_bot(name, seed=0)
+    specs = tuple(bot_spec(player) for player in players)
+    for spec in specs:
+        # Made once here, so that a factory that fails does so now, not on some worker later.
+        spec.make(0)
+    labels = tuple(spec.label for spec in specs)
     rules = RuleSet() if rules is None else rules
-    if not rules.min_players <= len(names) <= rules.max_players:
-        raise QwirkleError(f"a game takes {rules.min_players} to {rules.max_players} players, not {len(names)}")
+    if not rules.min_players <= len(specs) <= rules.max_players:
+        raise QwirkleError(f"a game takes {rules.min_players} to {rules.max_players} players, not {len(specs)}")
     if type(games) is not int or games < 0:
         raise QwirkleError(f"the number of games must be a non-negative int, not {games!r}")
-    if type(jobs) is not int or jobs < 1:
-        raise QwirkleError(f"jobs must be a positive int, not {jobs!r}")
-    start = time.perf_counter()
-    results: list[GameResult] = []
-    if jobs == 1 or games <= 1:
-        for index in range(games):
-            results.append(run_match_game(names, seed, index, rules, max_turns=max_turns))
+    if resume and out is None:
+        raise QwirkleError("resume continues a match log: give its path as out")
+    where = _backend(backend, jobs, address, games)
+    if isinstance(where, ProcessBackend) and where.jobs > 1:
+        try:
+            pickle.dumps(specs)
+        except (pickle.PicklingError, AttributeError, TypeError) as error:
+            raise TypeError(
+                f"the entries cannot be sent to worker processes ({error}): define bots and factories at the "
+                "top level of a module, or play with one job"
+            ) from None
+    finished: dict[int, GameResult] = {}
+    with ExitStack() as stack:
+        log: LogWriter | None = None
+        if out is not None:
+            opened = LogWriter.resume if resume else LogWriter.create
+            log = stack.enter_context(opened(out, labels, seed, rules, max_turns))
+            finished = {result.index: result for result in log.results if result.index < games}
+        todo = [index for index in range(games) if index not in finished]
+        if todo:
+            workers = stack.enter_context(where.open())
+            start = time.perf_counter()
             if progress is not None:
-                progress(len(results), games, time.perf_counter() - start)
-    else:
-        # Spawned workers start clean on every platform (no forked locks or threads), at a small cost.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=min(jobs, games), mp_context=context) as pool:
-            pending: set[Future[list[GameResult]]] = {
-                pool.submit(_play_chunk, names, seed, chunk, rules, max_turns) for chunk in _chunks(games, jobs)
-            }
-            try:
-                while pending:
-                    done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                    for future in done:
-                        results.extend(future.result())
-                    if progress is not None:
-                        progress(len(results), games, time.perf_counter() - start)
-            except BaseException:
-                for future in pending:
-                    future.cancel()
-                raise
-        results.sort(key=lambda result: result.index)
-    return Simulation(names, seed, results, rules)
+                progress(0, len(todo), 0.0)
+            batches = (_Batch(specs, seed, chunk, rules, max_turns) for chunk in _chunks(todo, workers.count))
+            done = 0
+            for results in workers.map_unordered(_play, batches):
+                for result in results:
+                    finished[result.index] = result
+                    if log is not None:
+                        log.write(result)
+                done += len(results)
+                if progress is not None:
+                    progress(done, len(todo), time.perf_counter() - start)
+    return Simulation(labels, seed, [finished[index] for index in range(games)], rules)
 
 
 def _duration(seconds: float) -> str:
