@@ -9,8 +9,6 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 
-import attrs
-
 from qwirkle.board import Board
 from qwirkle.draws import check_draws, take
 from qwirkle.endings import end_reason, outcome_of, passes_in_a_row
@@ -266,14 +264,18 @@ def apply(state: GameState, move: Move, *, seat: int | None = None, draws: Seque
         passes_in_a_row=lambda: passes_in_a_row([turn.move for turn in history[-seats:]], seats),
         nobody_can_place=lambda: not any(can_place(board, [t.index for t in held]) for held in hands),
     )
-    return attrs.evolve(
-        state,
+    # Every field is given, rather than evolved from ``state``: every turn of every game pays for this call.
+    return GameState(
+        players=state.players,
         board=board,
         hands=tuple(hands),
         bag=bag,
         scores=tuple(scores),
         current=(seat + 1) % seats,
+        rules=rules,
         history=history,
+        starter=state.starter,
+        seed=state.seed,
         rng=rng,
         idle_turns=idle,
         outcome=None if reason is None else outcome_of(reason, scores, seat),

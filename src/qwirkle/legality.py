@@ -66,13 +66,16 @@ def check(state: GameState, move: Move, *, seat: int | None = None) -> Checked:
 
     A placement that :func:`~qwirkle.legal_moves` listed for this very state
     (see :attr:`Place.listed_for <qwirkle.Place.listed_for>`) is legal there:
-    it is only scored, not checked again.
+    it is only scored, not checked again, and not even scored if the listing
+    gave its score (:attr:`Place.listed_score <qwirkle.Place.listed_score>`).
     """
     if type(move) is Place and move.listed_for is state and (seat is None or seat == state.current):
         rest = _take(state.hand, move.tiles, Rule.TURN_1, "placing")
         placed = {x * STRIDE + y: tile.index for (x, y), tile in move.placements}
-        goes_out = not rest and not state.bag
-        return score_placed(state.board.by_key, placed, state.rules, end_bonus=goes_out), placed, rest
+        gained = move.listed_score
+        if gained is None:
+            gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=not rest and not state.bag)
+        return gained, placed, rest
     placed, runs, rest = _check(state, move, seat)
     if not placed:
         return NOTHING, placed, rest

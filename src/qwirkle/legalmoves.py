@@ -192,7 +192,9 @@ class LegalMoves(Collection[Move]):
         # Legal by construction: only the score is left to work out.
         goes_out = len(placed) == len(state.hand) and not state.bag
         gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=goes_out)
-        return _place(first, state), gained
+        # The move carries its score, so that applying it does not work it out again.
+        move = Place.from_sorted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in first]), state, gained)
+        return move, gained
 
     def __iter__(self) -> Iterator[Move]:
         return chain(self.placements(), self.exchanges(), (Pass(),) if self.can_pass() else ())

@@ -15,6 +15,7 @@ from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.geometry import Cell, check_cell
 from qwirkle.immutable import Immutable
+from qwirkle.scoring import Score
 from qwirkle.tiles import Tile
 
 __all__ = ["Exchange", "InvalidMoveError", "Move", "Pass", "Place"]
@@ -89,9 +90,15 @@ class Place(Immutable):
     change), so that checking it there again can be skipped. It is left out
     of ``==``, ``hash``, ``repr``, pickles and the game's history (a copy is
     the move itself, see :mod:`qwirkle.immutable`)."""
+    listed_score: Score | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    """What the move scores in :attr:`listed_for`, when the listing worked it out (:meth:`LegalMoves.best
+    <qwirkle.LegalMoves.best>` does), so that :func:`~qwirkle.apply` does not score it again; left out like
+    :attr:`listed_for`."""
 
     @classmethod
-    def from_sorted(cls, placements: tuple[tuple[Cell, Tile], ...], listed_for: object = None) -> Place:
+    def from_sorted(
+        cls, placements: tuple[tuple[Cell, Tile], ...], listed_for: object = None, listed_score: Score | None = None
+    ) -> Place:
         """A move from ``(cell, tile)`` pairs already sorted by cell, on distinct cells in range: **not checked**.
 
         The legal-moves listing builds every move it lists this way, hundreds
@@ -102,7 +109,8 @@ class Place(Immutable):
         :func:`~qwirkle.apply` does not check it again: give it only for a
         move that :func:`~qwirkle.legal_moves` listed there. A state whose
         history holds a malformed move is refused by
-        :func:`~qwirkle.check_state`.
+        :func:`~qwirkle.check_state`. ``listed_score``, if given, must be
+        what the move scores there.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> red = Tile(Colour.RED, Shape.CIRCLE)
@@ -112,6 +120,7 @@ class Place(Immutable):
         move = _new(cls)
         _put(move, "placements", placements)
         _put(move, "listed_for", listed_for)
+        _put(move, "listed_score", listed_score)
         return move
 
     def __reduce__(
