@@ -11,14 +11,12 @@ from qwirkle import (
     Board,
     Exchange,
     GameState,
-    IllegalMoveError,
     InvalidNotationError,
     InvalidStateError,
     Move,
     Pass,
     Place,
     QwirkleError,
-    Rule,
     Tile,
 )
 from qwirkle.geometry import COORD_LIMIT
@@ -139,10 +137,11 @@ def test_bad_notation_points_at_the_bad_character(text: str, position: int, word
     assert caught.value.pointer.splitlines()[1].index("^") == position
 
 
-def test_two_tiles_on_one_cell_break_PLACE_5() -> None:
-    with pytest.raises(IllegalMoveError) as caught:
-        parse_move("Ro@0,0 Rs@0,0")
-    assert caught.value.rule is Rule.PLACE_5
+@pytest.mark.parametrize("text", ["Ro@0,0 Rs@0,0", "Ro@0,0 Ro@0,0", "Ro@1,2 Bs@3,4 Gx@1,2"])
+def test_a_cell_named_twice_is_malformed_notation(text: str) -> None:
+    with pytest.raises(InvalidNotationError, match="named twice") as caught:
+        parse_move(text)
+    assert caught.value.position == text.rindex("@") + 1
 
 
 def test_oversized_and_wrongly_typed_input_is_refused() -> None:

@@ -168,7 +168,7 @@ def test_bad_starts_and_values() -> None:
         Scorekeeper.start(["Ann", "Bob"], rules="standard")  # type: ignore[arg-type]
     with pytest.raises(IllegalMoveError):
         opened().place("pass")
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(TypeError, match="a move is a Place, Exchange, HiddenExchange, Pass or its notation"):
         opened().apply(42)  # type: ignore[arg-type]
     keeper = opened()
     assert keeper.last_move == parse_move("Ro@0,0 Rs@1,0 Rd@2,0")

@@ -31,8 +31,11 @@ from qwirkle import (
     Shape,
     StartTiebreak,
     apply,
+    is_legal,
     new_game,
     position,
+    score,
+    verify,
 )
 from qwirkle.endings import RuledReason
 from qwirkle.geometry import COORD_LIMIT
@@ -161,11 +164,12 @@ def test_two_tiles_on_one_cell_are_an_illegal_move() -> None:
     assert isinstance(excinfo.value, QwirkleError)
 
 
-def test_something_that_is_not_a_move_is_refused_by_apply() -> None:
+@pytest.mark.parametrize("wrong", ["pass", "Ro@0,0", None, 3, [Pass()]])
+def test_something_that_is_not_a_move_is_a_type_error(wrong: object) -> None:
     state = new_game(["Ann", "Bob"], seed=1)
-    with pytest.raises(IllegalMoveError) as excinfo:
-        apply(state, cast(Any, "pass"))
-    assert excinfo.value.rule == Rule.TURN_1
+    for call in (apply, score, verify, is_legal):
+        with pytest.raises(TypeError, match="a move is a Place, Exchange or Pass"):
+            call(state, cast(Any, wrong))
 
 
 # Boards built from a mapping

@@ -17,6 +17,8 @@ __all__ = [
     "QwirkleError",
     "ReplayError",
     "brief",
+    "not_a_move",
+    "not_your_turn",
 ]
 
 
@@ -67,6 +69,40 @@ class IllegalMoveError(QwirkleError):
         super().__init__(f"{rule.value}: {reason}")
         self.rule = rule
         self.reason = reason
+
+
+def not_your_turn(players: tuple[str, ...], current: int, seat: object) -> IllegalMoveError:
+    """The refusal of a move made for ``seat`` when ``current`` is to move (Rule START-7), naming both seats alike.
+
+    Both games check it the same way: ``apply``, ``score`` and ``verify``
+    take the seat of the player who makes the move (``seat=``) and refuse it
+    unless that seat is to move, as a server does with a move from the wrong
+    client.
+
+    >>> print(not_your_turn(("Ann", "Bob"), 0, 1))
+    START-7: it is seat 0 (Ann)'s turn, not seat 1 (Bob)'s
+    >>> print(not_your_turn(("Ann", "Bob"), 0, 5))
+    START-7: it is seat 0 (Ann)'s turn, not seat 5's
+    """
+
+    def named(number: object) -> str:
+        if type(number) is int and 0 <= number < len(players):
+            return f"seat {number} ({players[number]})"
+        return f"seat {brief(number)}"
+
+    return IllegalMoveError(Rule.START_7, f"it is {named(current)}'s turn, not {named(seat)}'s")
+
+
+def not_a_move(value: object, moves: str = "Place, Exchange or Pass", parser: str | None = "parse_move") -> TypeError:
+    """The error for a value given where a move is wanted: a programmer's error, not a broken rule.
+
+    ``parser`` names the function that reads a move from a string, if the game has one.
+
+    >>> print(not_a_move("Ro@0,0"))
+    a move is a Place, Exchange or Pass, not 'Ro@0,0' (str); parse_move reads one from its notation
+    """
+    hint = f"; {parser} reads one from its notation" if parser and isinstance(value, str) else ""
+    return TypeError(f"a move is a {moves}, not {brief(value)} ({type(value).__name__}){hint}")
 
 
 class InvalidStateError(QwirkleError):

@@ -195,7 +195,11 @@ def apply(state: GameState, move: Move, *, seat: int | None = None, draws: Seque
     """Play ``move`` for the player to move and return the new state; ``state`` is unchanged.
 
     An illegal move raises :class:`~qwirkle.IllegalMoveError` naming the rule
-    it breaks (if ``seat`` is given it must be the seat to move). After a
+    it breaks; a value that is no move at all (a string, ``None``) raises
+    ``TypeError``. A server taking moves from several players passes
+    ``seat``, the seat of the player who sent the move: unless that seat is
+    to move, the move is refused by Rule START-7 (turns go in seat order),
+    with a message naming both seats. After a
     placement the player refills from the bag while it has tiles (Rules
     TURN-2, END-1); an exchange draws first, then returns the tiles and mixes
     the bag (Rule EXCHANGE-1, or the other way round with

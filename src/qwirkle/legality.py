@@ -7,7 +7,7 @@ from typing import TypeAlias
 
 from qwirkle.catalogue import Rule
 from qwirkle.endings import Outcome
-from qwirkle.errors import IllegalMoveError, QwirkleError, brief
+from qwirkle.errors import IllegalMoveError, QwirkleError, not_a_move, not_your_turn
 from qwirkle.geometry import STRIDE, Cell, cell_of
 from qwirkle.lines import ALL_TYPES, MAX_LINE, TILE_TYPES, group_size, line_fault
 from qwirkle.movegen import can_place
@@ -91,7 +91,7 @@ def _check(state: GameState, move: Move, seat: int | None) -> _Found:
     """Raise if ``move`` is illegal; return what it places, the lines through that, and the hand it leaves."""
     check_game_on(state.outcome)
     if seat is not None and seat != state.current:
-        raise IllegalMoveError(Rule.START_7, f"it is {state.players[state.current]}'s turn, not seat {seat}'s")
+        raise not_your_turn(state.players, state.current, seat)
     if isinstance(move, Place):
         return _verify_place(state, move)
     if isinstance(move, Exchange):
@@ -99,7 +99,7 @@ def _check(state: GameState, move: Move, seat: int | None) -> _Found:
     if isinstance(move, Pass):
         _verify_pass(state)
         return {}, [], state.hand
-    raise IllegalMoveError(Rule.TURN_1, f"{brief(move)} is not a move")
+    raise not_a_move(move)
 
 
 def is_legal(state: GameState, move: Move, *, seat: int | None = None) -> bool:

@@ -257,8 +257,9 @@ def parse_move(text: str) -> Move:
     """A move from its notation: a placement, ``swap`` with tiles, or ``pass``.
 
     The move is only read, not checked against a game: whether it is legal is
-    for :func:`~qwirkle.verify`. Two tiles on one cell break Rule PLACE-5 and
-    raise :class:`~qwirkle.IllegalMoveError`, as building the move would.
+    for :func:`~qwirkle.verify`. Whatever is wrong with the text, a cell
+    named twice included, raises :class:`~qwirkle.InvalidNotationError`,
+    pointing at the place.
 
     >>> parse_move("Ro@0,0 Rs@1,0")
     Place({(0, 0): Tile(Colour.RED, Shape.CIRCLE), (1, 0): Tile(Colour.RED, Shape.SQUARE)})
@@ -270,6 +271,10 @@ def parse_move(text: str) -> Move:
     Traceback (most recent call last):
         ...
     qwirkle.errors.InvalidNotationError: expected ',' between the coordinates at character 5 of 'Ro@0;0'
+    >>> parse_move("Ro@0,0 Rs@0,0")
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidNotationError: the cell (0, 0) is named twice at character 11 of 'Ro@0,0 Rs@0,0'
     """
     scan = Scanner(text, "a move")
     scan.skip()
@@ -297,7 +302,12 @@ def parse_move(text: str) -> Move:
         scan.skip()
         scan.expect("@", "expected '@' and a cell after the tile")
         scan.skip()
-        pairs.append((scan.cell(), tile))
+        at = scan.at
+        cell = scan.cell()
+        if any(cell == seen for seen, _ in pairs):
+            # A move of two tiles on one cell cannot be written down: the text is at fault, not a move.
+            raise scan.fail(f"the cell {cell} is named twice", at)
+        pairs.append((cell, tile))
         if not scan.skip(SPACE + ";,") and not scan.done():
             raise scan.fail("expected a space between two placed tiles")
     return Place(pairs)

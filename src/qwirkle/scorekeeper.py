@@ -28,7 +28,7 @@ import attrs
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason, Outcome, end_reason, outcome_of, passes_in_a_row
-from qwirkle.errors import IllegalMoveError, InvalidStateError, brief
+from qwirkle.errors import IllegalMoveError, InvalidStateError, brief, not_a_move
 from qwirkle.immutable import Immutable
 from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
 from qwirkle.moves import Exchange, Move, Pass, Place
@@ -222,7 +222,7 @@ class Scorekeeper(Immutable):
             return self.exchange(move.count)
         if isinstance(move, Pass):
             return self.pass_turn()
-        raise IllegalMoveError(Rule.TURN_1, f"{brief(move)} is not a move")
+        raise not_a_move(move, "Place, Exchange, HiddenExchange, Pass or its notation")
 
     def end_blocked(self) -> Scorekeeper:
         """End the game because nobody can place and the bag is empty; no one gets the bonus (Rule END-3).

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import attrs
@@ -147,9 +148,9 @@ def test_functions_refuse_what_is_not_a_state() -> None:
             call("state")  # type: ignore[arg-type]
     with pytest.raises(InvalidStateError):
         apply(None, Pass())  # type: ignore[arg-type]
-    with pytest.raises(IllegalMoveError) as caught:
-        apply(new_game(["Ann", "Bob"], seed=1), "Ro")  # type: ignore[arg-type]
-    assert caught.value.rule is Rule.CARDS_6
+    for wrong in ("Ro", None, 3):
+        with pytest.raises(TypeError, match="a move is a Lay, Pass or Redraw"):
+            apply(new_game(["Ann", "Bob"], seed=1), wrong)  # type: ignore[arg-type]
 
 
 def test_the_constructor_stores_fields_and_check_state_judges_them() -> None:
@@ -201,7 +202,9 @@ def test_a_move_for_another_seat_is_refused_by_the_turn_order() -> None:
     move = most_cards(state)
     assert move is not None
     other = 1 - state.current
-    with pytest.raises(IllegalMoveError, match=f"not seat {other}'s") as caught:
+    players = state.players
+    names = f"it is seat {state.current} ({players[state.current]})'s turn, not seat {other} ({players[other]})'s"
+    with pytest.raises(IllegalMoveError, match=re.escape(names)) as caught:
         apply(state, move, seat=other)
     assert caught.value.rule is Rule.START_7
     assert not is_legal(state, move, seat=other)

@@ -11,7 +11,7 @@ from qwirkle.cards.series import mask_of, series_fault
 from qwirkle.cards.state import CardsState, expect_state
 from qwirkle.cards.turns import CardsScore
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError, QwirkleError, brief
+from qwirkle.errors import IllegalMoveError, QwirkleError, not_a_move, not_your_turn
 from qwirkle.tiles import Tile
 
 __all__ = ["is_legal", "score", "verify"]
@@ -45,13 +45,13 @@ def verify(state: CardsState, move: CardsMove, *, seat: int | None = None) -> Ca
         reason = state.outcome.reason
         raise IllegalMoveError(reason.rule, f"the game is over: {reason.words}")
     if seat is not None and seat != state.current:
-        raise IllegalMoveError(Rule.START_7, f"it is {state.players[state.current]}'s turn, not seat {seat}'s")
+        raise not_your_turn(state.players, state.current, seat)
     if isinstance(move, Lay):
         return _verify_lay(state, move)
     if isinstance(move, (Pass, Redraw)):
         _verify_blocked(state, move)
         return CardsScore()
-    raise IllegalMoveError(Rule.CARDS_6, f"{brief(move)} is not a move of Qwirkle Cards")
+    raise not_a_move(move, "Lay, Pass or Redraw", parser=None)
 
 
 def _verify_lay(state: CardsState, move: Lay) -> CardsScore:
