@@ -34,7 +34,8 @@ def test_the_default_run_prints_every_turn_with_its_board_and_the_result(capsys:
     # One board (its column-number header included) and one score line after every turn.
     assert out.count("Scores: random: ") == final.turn_number
     assert str(final.board) in out
-    assert out.startswith("Qwirkle, seed 1: random (seat 1), greedy (seat 2)\n")
+    # Seats are numbered from 0, as in the library and in every other command.
+    assert out.startswith("Qwirkle, seed 1: random (seat 0), greedy (seat 1)\n")
     assert out.endswith("\n".join(result_lines(final)) + "\n")
     assert f"Final scores: random: {final.scores[0]}, greedy: {final.scores[1]}" in out
     assert re.search(r"^Winners?( \(shared win\))?: ", out, flags=re.MULTILINE)
@@ -93,6 +94,8 @@ def test_players_sit_in_the_order_given_and_share_names_by_seat(capsys: pytest.C
         (["--players", "random,random,random,random,random"], "argument --players: a game takes 2 to 4 players, not 5"),
         (["--seed", "one"], "argument --seed: invalid int value: 'one'"),
         (["--colour"], "unrecognized arguments: --colour"),
+        (["foo"], "unknown command 'foo'; the commands are: simulate, cards"),
+        (["Simulate", "--games", "2"], "unknown command 'Simulate'; the commands are: simulate, cards"),
     ],
 )
 def test_bad_options_exit_with_code_2_and_a_clear_message(
@@ -300,6 +303,13 @@ def test_the_cards_command_plays_a_game_of_qwirkle_cards(capsys: pytest.CaptureF
     assert out.startswith("Qwirkle Cards, seed 1")
     assert main(["cards", "--seed", "1", "--quiet"]) == 0
     assert capsys.readouterr().out == out
+
+
+@pytest.mark.parametrize("command", [[], ["simulate"], ["cards"]])
+def test_every_usage_line_names_the_qwirkle_command(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([*command, "--help"])
+    assert capsys.readouterr().out.startswith(f"usage: {' '.join(['qwirkle', *command])} ")
 
 
 def test_python_dash_m_qwirkle_cards_runs() -> None:

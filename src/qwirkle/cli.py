@@ -124,7 +124,8 @@ def _turn_lines(state: GameState, move: Move, points: Score) -> list[str]:
     name = state.players[state.history[-1].seat]
     lines = []
     if state.turn_number == 1:
-        seats = ", ".join(f"{player} (seat {seat + 1})" for seat, player in enumerate(state.players))
+        # Seats are numbered from 0, as everywhere in the library.
+        seats = ", ".join(f"{player} (seat {seat})" for seat, player in enumerate(state.players))
         opens = f"{state.players[state.starter]} opens with the largest group (Rules START-1 to START-3)."
         lines += [f"Qwirkle, seed {state.seed}: {seats}", *_LEGEND, opens, ""]
     unit = "point" if points.total == 1 else "points"
@@ -365,4 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args and args[0] in COMMANDS:
         _, command = COMMANDS[args[0]]
         return command(args[1:])
+    if args and not args[0].startswith("-"):
+        # A word first is meant as a command: say which there are, not that the demo has no such argument.
+        _parser().error(f"unknown command {args[0]!r}; the commands are: {', '.join(COMMANDS)}")
     return _demo(args)

@@ -46,12 +46,31 @@ def test_the_command_line_plays_a_seeded_game(capsys: pytest.CaptureFixture[str]
     assert capsys.readouterr().out == out
 
 
-def test_the_command_line_takes_bots_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--seed", "5", "--bots", "greedy,random,greedy", "--rules", "redraw_hand", "--quiet"]) == 0
+def test_the_command_line_takes_players_and_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--seed", "5", "--players", "greedy,random,greedy", "--rules", "redraw_hand", "--quiet"]) == 0
     out = capsys.readouterr().out
     assert "table:" not in out
     assert out.count("Qwirkles\n") == 3
-    assert main(["--bots", "random"]) == 2
-    assert main(["--bots", "random,clever"]) == 2
+    assert main(["--players", "random"]) == 2
+    assert main(["--players", "random,clever"]) == 2
+
+
+def test_the_old_name_of_the_players_option_still_works_and_says_it_is_deprecated(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--seed", "5", "--players", "greedy,random", "--quiet"]) == 0
+    new = capsys.readouterr()
+    assert main(["--seed", "5", "--bots", "greedy,random", "--quiet"]) == 0
+    old = capsys.readouterr()
+    assert old.out == new.out
+    assert "--bots is deprecated; use --players" in old.err
+    assert new.err == ""
+    assert "--bots" not in capsys.readouterr().out
+
+
+def test_the_usage_line_names_the_qwirkle_command(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: qwirkle cards ")
     with pytest.raises(SystemExit):
         main(["--rules", "nope"])

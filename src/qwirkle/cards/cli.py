@@ -6,6 +6,7 @@ Run it as ``python -m qwirkle cards``, or call :func:`main` directly.
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable, Sequence
 
 from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, run_game
@@ -22,15 +23,18 @@ _BOTS = ("random", "greedy")
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m qwirkle cards",
+        prog="qwirkle cards",
         description="Play a seeded game of Qwirkle Cards between bots and print every turn.",
     )
     parser.add_argument("--seed", type=int, default=1, help="the seed of the deal and of the random bots (default 1)")
     parser.add_argument(
-        "--bots",
+        "--players",
         default="random,greedy",
-        help="comma-separated bots, one per seat, from: random, greedy (default random,greedy)",
+        metavar="BOT,BOT",
+        help="comma-separated bots in seat order, from: random, greedy (default random,greedy)",
     )
+    # The option's old name, as the other commands did not call it: still read, with a note.
+    parser.add_argument("--bots", dest="old_bots", default=None, help=argparse.SUPPRESS)
     parser.add_argument(
         "--rules",
         default="standard",
@@ -70,7 +74,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """
     args = _parser().parse_args(argv)
-    names = [name.strip() for name in args.bots.split(",")]
+    chosen = args.players
+    if args.old_bots is not None:
+        print("qwirkle cards: --bots is deprecated; use --players, as every command does", file=sys.stderr)
+        chosen = args.old_bots
+    names = [name.strip() for name in chosen.split(",")]
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         print(f"{len(names)} bots: Qwirkle Cards takes {MIN_PLAYERS} to {MAX_PLAYERS} players")
         return 2
