@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections import Counter
 
@@ -14,13 +15,16 @@ from qwirkle import (
     GameState,
     IllegalMoveError,
     InvalidMoveError,
+    InvalidStateError,
     Place,
     Rule,
     Shape,
     Tile,
     TurnBuilder,
+    apply,
     is_legal,
     legal_moves,
+    new_game,
     position,
     verify,
 )
@@ -91,7 +95,7 @@ def test_random_builder_paths_are_complete_exactly_when_legal(state: GameState, 
 def test_options_and_free_tiles_on_an_empty_table() -> None:
     state = play(7, 0)[0]
     turn = TurnBuilder(state)
-    assert turn.options() == {}
+    assert turn.options() == {(0, 0): turn.free_tiles}
     assert turn.free_tiles
     tile = sorted(turn.free_tiles)[0]
     turn = turn.add((40, -3), tile)
@@ -174,3 +178,51 @@ def test_a_finished_game_offers_nothing() -> None:
     assert turn.free_tiles == frozenset()
     with pytest.raises(IllegalMoveError):
         turn.add((100, 100), final.hand[0] if final.hand else RED[0])
+
+
+@pytest.mark.rule("START-4")
+@pytest.mark.parametrize("seed", range(12))
+def test_on_the_opening_options_cells_for_and_can_add_agree(seed: int) -> None:
+    """The opening offers its origin for the first tile, then the cells that extend the opening, as can_add says."""
+    state = new_game(["Ann", "Bob", "Cy"][: 2 + seed % 2], seed=seed)
+    origin = (0, 0) if seed % 3 == 0 else (seed - 6, 2 * seed - 11)
+    turn = TurnBuilder(state, origin=origin)
+    assert turn.options() == {origin: turn.free_tiles}
+    for tile in state.hand:
+        assert turn.cells_for(tile) == ({origin} if tile in turn.free_tiles else set())
+        assert turn.can_add(origin, tile) == (tile in turn.free_tiles)
+    # Any cell may take the first tile; from the second on, can_add takes exactly what options offers.
+    turn = turn.add(origin, sorted(turn.free_tiles)[0])
+    x0, y0 = origin
+    near = [(x0 + dx, y0 + dy) for dx in range(-6, 7) for dy in range(-6, 7)]
+    while offered := turn.options():
+        for cell in near:
+            for tile in set(turn.remaining):
+                assert turn.can_add(cell, tile) == (tile in offered.get(cell, frozenset())), (cell, tile)
+        cell, tiles = sorted(offered.items())[0]
+        turn = turn.add(cell, sorted(tiles)[0])
+    move = turn.finish()
+    assert apply(state, move).scores != state.scores
+
+
+def test_finish_gives_the_move_or_the_rule_it_breaks() -> None:
+    state = position(["Ann", "Bob"], {}, [RED[:3] + BLUE[3:6], RED[3:6] + BLUE[:3]])
+    with pytest.raises(IllegalMoveError) as caught:
+        TurnBuilder(state).finish()
+    assert caught.value.rule is Rule.TURN_1
+    partial = TurnBuilder(state).add((10, 10), RED[0]).add((11, 10), RED[1])
+    with pytest.raises(IllegalMoveError) as caught:
+        partial.finish()
+    assert caught.value.rule is Rule.START_4
+    whole = partial.add((9, 10), RED[2])
+    assert whole.finish() == whole.move == Place({(9, 10): RED[2], (10, 10): RED[0], (11, 10): RED[1]})
+
+
+def test_a_builder_with_an_origin_pickles_and_compares_with_it() -> None:
+    state = new_game(["Ann", "Bob"], seed=4)
+    turn = TurnBuilder(state, origin=(5, 5))
+    assert pickle.loads(pickle.dumps(turn)) == turn
+    assert pickle.loads(pickle.dumps(turn)).origin == (5, 5)
+    assert turn != TurnBuilder(state)
+    with pytest.raises(InvalidStateError):
+        TurnBuilder(state, origin=(2**40, 0))

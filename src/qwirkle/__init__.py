@@ -26,18 +26,21 @@ from qwirkle.errors import (
     QwirkleError,
     ReplayError,
 )
-from qwirkle.events import TurnReport, play, report
+from qwirkle.events import TurnReport, explain_score, play, report
 from qwirkle.game import apply, choose_starter, is_over, new_game, position, score
 from qwirkle.geometry import Cell
 from qwirkle.legality import is_legal, verify
 from qwirkle.legalmoves import LegalMoves, legal_moves
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
-from qwirkle.notation import format_move, format_tile, parse_move, parse_tile
+from qwirkle.notation import format_move, format_tile, format_tiles, parse_move, parse_tile
 from qwirkle.position_notation import format_position, parse_position
+from qwirkle.records import GameRecord
+from qwirkle.render import board_text, hand_text
 from qwirkle.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
 from qwirkle.sampling import sample_state, unseen_tiles
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.state import GameState, Turn, check_state
+from qwirkle.state_json import state_from_json, state_to_json
 from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
 from qwirkle.views import PlayerView, view
 
@@ -52,6 +55,7 @@ __all__ = [
     "EndReason",
     "Exchange",
     "FinalTiebreak",
+    "GameRecord",
     "GameState",
     "IllegalMoveError",
     "InvalidDrawError",
@@ -80,13 +84,17 @@ __all__ = [
     "TurnReport",
     "apply",
     "bag_counts",
+    "board_text",
     "check_state",
     "choose_starter",
     "draw_count",
     "draw_pool",
+    "explain_score",
     "format_move",
     "format_position",
     "format_tile",
+    "format_tiles",
+    "hand_text",
     "is_legal",
     "is_over",
     "legal_moves",
@@ -99,6 +107,8 @@ __all__ = [
     "report",
     "sample_state",
     "score",
+    "state_from_json",
+    "state_to_json",
     "unseen_tiles",
     "verify",
     "view",

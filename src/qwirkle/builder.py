@@ -28,7 +28,7 @@ calls a placement complete unless it is legal.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
 from qwirkle.catalogue import Rule
@@ -72,6 +72,10 @@ def _translated(anchored: tuple[_Candidate, ...], cell: Cell, tile: Tile) -> tup
     return tuple(out)
 
 
+def _rebuilt(state: GameState, placed: tuple[tuple[Cell, Tile], ...], origin: Cell) -> TurnBuilder:
+    return TurnBuilder(state, placed, origin=origin)
+
+
 class TurnBuilder(Immutable):
     """A placement being built tile by tile: an immutable value; :meth:`add` and :meth:`remove` return new ones.
 
@@ -80,21 +84,34 @@ class TurnBuilder(Immutable):
     >>> turn = TurnBuilder(state)
     >>> turn.placed, turn.is_complete, turn.remaining == state.hand
     ((), False, True)
+
+    On the opening the table is empty and the first tile may go on any cell
+    (:meth:`can_add` says yes to every cell), but an interface needs a place
+    to offer: :meth:`options` and :meth:`cells_for` offer ``origin``, the
+    cell ``(0, 0)`` unless the interface names another. Once a tile is down,
+    they offer the cells that extend the opening from it.
+
+    >>> first = sorted(turn.free_tiles)[0]
+    >>> turn.options() == {(0, 0): turn.free_tiles}, TurnBuilder(state, origin=(3, 4)).cells_for(first)
+    (True, frozenset({(3, 4)}))
     """
 
-    __slots__ = ("_anchored", "_candidates", "_opening", "placed", "state")
+    __slots__ = ("_anchored", "_candidates", "_opening", "origin", "placed", "state")
 
     state: GameState
     placed: tuple[tuple[Cell, Tile], ...]
+    origin: Cell
+    """The cell offered for the first tile of an opening (see above)."""
     _anchored: tuple[_Candidate, ...]
     _candidates: tuple[_Candidate, ...]
     _opening: bool
 
-    def __init__(self, state: GameState, placed: Iterable[tuple[Cell, Tile]] = ()) -> None:
+    def __init__(self, state: GameState, placed: Iterable[tuple[Cell, Tile]] = (), *, origin: Cell = (0, 0)) -> None:
         if not isinstance(state, GameState):
             raise InvalidMoveError(f"a turn is built on a GameState, not {brief(state)}")
+        origin = check_cell(origin)
         anchored = _candidates(state)
-        self._init(state, (), anchored, anchored, state.is_opening)
+        self._init(state, (), origin, anchored, anchored, state.is_opening)
         turn = self
         for pair in placed:
             try:
@@ -102,12 +119,13 @@ class TurnBuilder(Immutable):
             except (TypeError, ValueError):
                 raise InvalidMoveError(f"a placed tile is a (cell, tile) pair, not {brief(pair)}") from None
             turn = turn.add(cell, tile)
-        self._init(state, turn.placed, anchored, turn._candidates, state.is_opening)
+        self._init(state, turn.placed, origin, anchored, turn._candidates, state.is_opening)
 
     def _init(
         self,
         state: GameState,
         placed: tuple[tuple[Cell, Tile], ...],
+        origin: Cell,
         anchored: tuple[_Candidate, ...],
         candidates: tuple[_Candidate, ...],
         opening: bool,
@@ -115,6 +133,7 @@ class TurnBuilder(Immutable):
         for name, value in (
             ("state", state),
             ("placed", placed),
+            ("origin", origin),
             ("_anchored", anchored),
             ("_candidates", candidates),
             ("_opening", opening),
@@ -123,23 +142,23 @@ class TurnBuilder(Immutable):
 
     def _with(self, placed: tuple[tuple[Cell, Tile], ...], candidates: tuple[_Candidate, ...]) -> TurnBuilder:
         turn = object.__new__(TurnBuilder)
-        turn._init(self.state, placed, self._anchored, candidates, self._opening)
+        turn._init(self.state, placed, self.origin, self._anchored, candidates, self._opening)
         return turn
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TurnBuilder is immutable")
 
-    def __reduce__(self) -> tuple[type[TurnBuilder], tuple[GameState, tuple[tuple[Cell, Tile], ...]]]:
+    def __reduce__(self) -> tuple[Callable[..., TurnBuilder], tuple[GameState, tuple[tuple[Cell, Tile], ...], Cell]]:
         # The candidate placements are worked out again from the state: pickling them would cost far more.
-        return TurnBuilder, (self.state, self.placed)
+        return _rebuilt, (self.state, self.placed, self.origin)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TurnBuilder):
             return NotImplemented
-        return self.state == other.state and self.placed == other.placed
+        return self.state == other.state and self.placed == other.placed and self.origin == other.origin
 
     def __hash__(self) -> int:
-        return hash((self.state, self.placed))
+        return hash((self.state, self.placed, self.origin))
 
     def __repr__(self) -> str:
         inner = ", ".join(f"({cell}, {tile!r})" for cell, tile in self.placed)
@@ -161,8 +180,8 @@ class TurnBuilder(Immutable):
     def free_tiles(self) -> frozenset[Tile]:
         """Tiles that may go on *any* empty cell: on an empty table, the first tile of the opening.
 
-        Once a tile is down, or when the table has tiles, this is empty and
-        :meth:`options` lists the cells.
+        Once a tile is down, or when the table has tiles, this is empty. On
+        the opening :meth:`options` offers them on :attr:`origin`.
         """
         if self._opening and not self.placed:
             return frozenset(tile for move in self._anchored for tile in move.values())
@@ -173,14 +192,16 @@ class TurnBuilder(Immutable):
 
         A pair is offered exactly when some legal placement holds it and every
         tile placed so far (Rules PLACE-1 to PLACE-5, LINE-6, START-4). On an
-        empty table with nothing placed, see :attr:`free_tiles` instead.
+        empty table with nothing placed, any cell may take the first tile
+        (see :attr:`free_tiles`): the cell offered is :attr:`origin`.
 
         With ``touching_only``, only cells next to a tile (on the table or
         placed this turn) are offered, as many interfaces prefer: every legal
         placement can still be built, from the tile that touches outwards.
         """
         if self._opening and not self.placed:
-            return MappingProxyType({})
+            free = self.free_tiles
+            return MappingProxyType({self.origin: free} if free else {})
         placed = dict(self.placed)
         board = self.state.board
         found: dict[Cell, set[Tile]] = {}
@@ -256,8 +277,27 @@ class TurnBuilder(Immutable):
 
     @property
     def move(self) -> Place | None:
-        """The placement so far as a move, if it is a complete legal move."""
+        """The placement so far as a move, if it is a complete legal move (see also :meth:`finish`)."""
         return Place(self.placed) if self.is_complete else None
+
+    def finish(self) -> Place:
+        """The placement as a move to apply, or :class:`~qwirkle.IllegalMoveError` naming the rule it breaks.
+
+        Rule TURN-1 if no tile is placed; otherwise the placement is judged
+        by :func:`~qwirkle.verify`, as :func:`~qwirkle.apply` will judge it.
+
+        >>> from qwirkle import new_game
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> TurnBuilder(state).finish()
+        Traceback (most recent call last):
+            ...
+        qwirkle.errors.IllegalMoveError: TURN-1: no tile is placed yet
+        """
+        if not self.placed:
+            raise IllegalMoveError(Rule.TURN_1, "no tile is placed yet")
+        move = Place(self.placed)
+        verify(self.state, move)
+        return move
 
     def score(self) -> Score:
         """What the placement would score now, end bonus included; raises if it is not complete."""
