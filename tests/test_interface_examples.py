@@ -193,6 +193,26 @@ def test_the_api_builds_and_plays_a_turn(server: tuple[str, Any]) -> None:
     assert full_state(httpd, game).current == 0 or full_state(httpd, game).outcome is not None
 
 
+def test_the_api_offers_the_builders_cell_for_the_opening(server: tuple[str, Any]) -> None:
+    """When the person opens, the page offers the cell the turn builder offers: no cell of its own."""
+    from qwirkle import TurnBuilder
+
+    base, httpd = server
+    seed = next(seed for seed in range(100) if new_game(["You", "greedy bot"], seed=seed).current == 0)
+    _, answer = call(base, "/api/new", {"seed": seed})
+    state = full_state(httpd, answer["game"])
+    assert state.is_opening
+    builder = TurnBuilder(state)
+    for tile in sorted(set(state.hand)):
+        status, turn = call(
+            base, f"/api/game/{answer['game']}/turn", {"placed": "", "selected": format_move_tile(tile)}
+        )
+        assert status == 200
+        offered = {(x, y) for x, y, _ in turn["options"]}
+        assert offered == set(builder.options(touching_only=True)) == {(0, 0)}
+        assert ("option" in turn["board_svg"]) == (tile in builder.free_tiles)
+
+
 def format_move_tile(tile: object) -> str:
     from qwirkle import Tile, format_tile
 
@@ -301,14 +321,22 @@ def test_a_person_plays_a_turn_in_a_real_browser(server: tuple[str, Any]) -> Non
                 tile.click()
                 wait.until(board_changed(before))
                 options_now = browser.find_elements(By.CSS_SELECTOR, "#board .option")
+                status = browser.find_element(By.ID, "status").text
                 if options_now:
+                    assert status.startswith("Now click a green cell for "), status
                     options_now[0].click()
                     wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board .placed"))
                     moved = True
                     break
+                assert "cannot go anywhere now: pick another tile" in status, status
             assert moved, "no tile of the hand could be placed"
             wait.until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#hand .hand-tile.selected"))
         assert play_button.is_enabled()
+        # The status line says what can be done now: Play is the way on.
+        assert browser.find_element(By.ID, "status").text in (
+            "Add more tiles, or press Play.",
+            "Press Play to make this move.",
+        )
         points = browser.find_element(By.ID, "explanation").text
         assert "points" in points
         play_button.click()

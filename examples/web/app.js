@@ -98,13 +98,23 @@ async function refreshTurn() {
     $("play").disabled = !turn.complete;
     $("undo").disabled = page.placed.length === 0;
     $("explanation").textContent = turn.complete ? `${turn.score} points: ${turn.explanation.join("; ")}` : "";
-    if (page.selected && !turn.complete && !document.querySelector("#board .option")) {
-      say(`The ${page.selected} cannot go anywhere now: pick another tile.`);
-    }
+    say(turnStatus(turn));
     wire();
   } catch (error) {
     say(error.message, true);
   }
+}
+
+// What the player can do now, from what the server said about the turn being built.
+function turnStatus(turn) {
+  const green = document.querySelector("#board .option") !== null;
+  if (page.selected) {
+    if (green) return `Now click a green cell for ${page.selected}.`;
+    return `The ${page.selected} cannot go anywhere now: pick another tile${turn.complete ? ", or press Play" : ""}.`;
+  }
+  if (turn.complete) return turn.options.length ? "Add more tiles, or press Play." : "Press Play to make this move.";
+  if (page.placed.length) return "Not a whole move yet: pick another tile.";
+  return "Your turn: pick a tile, then a green cell.";
 }
 
 function wire() {
@@ -125,7 +135,6 @@ function pickTile(index, element) {
     return;
   }
   page.selected = page.remaining[index];
-  say(`Now click a green cell for ${page.selected}.`);
   refreshTurn();
 }
 
@@ -136,7 +145,6 @@ function dropTile(x, y) {
   }
   page.placed.push([x, y, page.selected]);
   page.selected = null;
-  say("Add more tiles, or press Play.");
   refreshTurn();
 }
 

@@ -79,7 +79,8 @@ class Game:
 
     def bots_move(self) -> None:
         while self.state.outcome is None and self.state.current != HUMAN:
-            self.state, done = play(self.state, self.bot.choose(self.state))
+            # A bot decides from what its seat may see, as a player at the table does.
+            self.state, done = play(self.state, self.bot.choose(view(self.state, self.state.current)))
             self.events.append(done.seen_by(HUMAN).to_json())
 
     def answer(self, game_id: str, fresh: int = 0) -> dict[str, Any]:
@@ -97,17 +98,10 @@ class Game:
 
 
 def _offered(state: GameState) -> list[tuple[int, int]]:
-    """The cells where some tile of the player's hand may go now."""
+    """The cells where some tile of the player's hand may go now (on the opening, the builder's origin)."""
     if state.outcome is not None or state.current != HUMAN:
         return []
-    return sorted(TurnBuilder(state).options(touching_only=True)) + _first_cell(state, None)
-
-
-def _first_cell(state: GameState, selected: Tile | None) -> list[tuple[int, int]]:
-    """On an empty table the opening may go anywhere; the page offers the centre."""
-    if state.board or state.outcome is not None or state.current != HUMAN:
-        return []
-    return [(0, 0)] if selected is None or selected in TurnBuilder(state).free_tiles else []
+    return sorted(TurnBuilder(state).options(touching_only=True))
 
 
 class Games:
@@ -159,7 +153,6 @@ class Games:
             options = turn.options(touching_only=True)
             cells = set(options) if selected is None else turn.cells_for(selected) & set(options)
             highlight = sorted(cells)
-            highlight += _first_cell(state, selected) if not turn.placed else []
             complete = turn.is_complete
             return {
                 "remaining": [format_tile(tile) for tile in turn.remaining],
@@ -304,6 +297,7 @@ def main() -> None:
     options = parser.parse_args()
     server = make_server(options.host, options.port, options.bot)
     host, port = server.server_address[:2]
+    host = host.decode() if isinstance(host, bytes) else host
     print(f"Open http://{host}:{port}/ in a browser; Ctrl-C stops the server.", flush=True)
     try:
         server.serve_forever()
