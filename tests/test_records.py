@@ -17,6 +17,7 @@ from qwirkle import (
     Exchange,
     GameState,
     InvalidRecordError,
+    InvalidStateError,
     Pass,
     Place,
     PlayerView,
@@ -27,16 +28,18 @@ from qwirkle import (
     parse_move,
 )
 from qwirkle.limits import MAX_JSON_CHARS, MAX_JSON_ITEMS, MAX_JSON_OBJECTS
-from qwirkle.records import GameRecord, RecordedTurn
+from qwirkle.records import Clock, GameRecord, RecordedTurn
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.state_json import state_from_json, state_to_json
 from qwirkle.views import HiddenExchange
 from tests.played import finished, play, states
 
 
-def record_of(seed: int, players: int = 2, **options: bool) -> tuple[GameState, GameRecord]:
+def record_of(
+    seed: int, players: int = 2, *, with_draws: bool = False, with_seed: bool = True
+) -> tuple[GameState, GameRecord]:
     final = finished(seed, players=players)
-    return final, GameRecord.from_game(final, **options)
+    return final, GameRecord.from_game(final, with_draws=with_draws, with_seed=with_seed)
 
 
 def retold(record: GameRecord, number: int, **changes: Any) -> GameRecord:
@@ -448,3 +451,76 @@ def test_only_states_dealt_from_a_seed_can_be_recorded() -> None:
         GameRecord.from_game(unseeded)
     with pytest.raises(InvalidRecordError, match="does not follow"):
         GameRecord.from_game(attrs.evolve(unseeded, seed=state.seed + 1))  # type: ignore[operator]
+
+
+# Tags, comments and clocks
+
+
+def test_tags_comments_and_clocks_survive_json_and_replay() -> None:
+    final, record = record_of(11)
+    record = GameRecord.from_game(final, tags={"event": "Club night", "date": "2026-12-03", "round": "2"})
+    record = record.annotated(1, comment="opens with {a} three", clock=Clock(4.25, left=295.75))
+    record = record.annotated(2, clock=Clock(9)).annotated(2, comment='é, and a quote "')
+    again = GameRecord.loads(record.dumps())
+    assert again == record
+    assert dict(again.tags) == {"event": "Club night", "date": "2026-12-03", "round": "2"}
+    assert [name for name, _ in again.tags] == ["event", "date", "round"]
+    assert again.turns[0].clock == Clock(4.25, left=295.75)
+    assert again.turns[1] == attrs.evolve(record.turns[1], comment='é, and a quote "', clock=Clock(9, left=None))
+    replayed = again.replay()
+    assert replayed.final == final
+    assert replayed.record.turns[0].comment == "opens with {a} three"
+
+
+def test_a_record_without_annotations_writes_none_of_their_keys() -> None:
+    _, record = record_of(12)
+    data = record.to_json()
+    assert "tags" not in data
+    assert all("comment" not in turn and "clock" not in turn for turn in data["turns"])
+
+
+@pytest.mark.parametrize(
+    ("make", "words"),
+    [
+        (lambda: Clock(-1), "seconds spent"),
+        (lambda: Clock(True), "seconds spent"),
+        (lambda: Clock(1, left=float("nan")), "seconds left"),
+        (lambda: Clock(10**8), "seconds spent"),
+        (lambda: GameRecord(players=("A", "B"), tags={"": "x"}), "tag's name"),
+        (lambda: GameRecord(players=("A", "B"), tags=[("a", "1"), ("a", "2")]), "each tag once"),
+        (lambda: GameRecord(players=("A", "B"), tags=[("a", 1)]), "both text"),  # type: ignore[list-item]
+        (lambda: RecordedTurn(0, Pass(), 0, comment="x" * 2001), "comment"),
+        (lambda: GameRecord(players=("A", "B")).annotated(1, comment="x"), "no turn 1"),
+    ],
+)
+def test_bad_annotations_are_refused_when_made(make: Any, words: str) -> None:
+    with pytest.raises(InvalidStateError, match=words):
+        make()
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda d: d.update(tags=["event"]), "$.tags"),
+        (lambda d: d.update(tags={"event": 7}), "$.tags.event"),
+        (lambda d: d["turns"][0].update(comment=7), "$.turns[0].comment"),
+        (lambda d: d["turns"][0].update(clock={"spent": "1"}), "$.turns[0].clock.spent"),
+        (lambda d: d["turns"][0].update(clock={"spent": 1, "lag": 2}), "$.turns[0].clock"),
+        (lambda d: d["turns"][0].update(clock={"spent": -3}), "$.turns[0].clock.spent"),
+    ],
+)
+def test_bad_annotations_in_json_are_refused_with_their_path(change: Any, path: str) -> None:
+    _, record = record_of(13)
+    data = record.to_json()
+    change(data)
+    with pytest.raises(InvalidRecordError) as caught:
+        GameRecord.from_json(data)
+    assert caught.value.path == path
+
+
+def test_a_record_too_big_to_load_back_is_refused_when_saved() -> None:
+    _, record = record_of(14)
+    for number in range(1, len(record.turns) + 1):
+        record = record.annotated(number, comment="{" * 2000)
+    with pytest.raises(InvalidStateError, match="would not load back"):
+        record.dumps()

@@ -89,7 +89,7 @@ def test_the_limit_travels_through_json_records_reports_and_the_command_line() -
     assert record.replay().final == final
     _, done = play(states[-2], final.history[-1].move)
     assert done.end_reason is EndReason.SCORE_LIMIT
-    assert "score limit, Rule VARIANT-4" in done.describe(final.players)[-1]
+    assert "a player reached the score limit (Rule VARIANT-4)" in done.describe(final.players)[-1]
     assert "reached the score limit (Rule VARIANT-4)" in result_lines(final)[0]
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from qwirkle import GameState, RuleSet, apply, parse_move, parse_position, verify
+from qwirkle import GameState, RuleSet, apply, parse_move, parse_position, resign, verify
 from qwirkle import cards as card_game
 from qwirkle.scorekeeper import Scorekeeper
 
@@ -53,6 +53,8 @@ class Try:
     """Another position to try the move in; the example's own if empty."""
     seat: int | None = None
     """The seat that plays the move, if not the seat to move."""
+    resigned: int | None = None
+    """A seat that resigns after the ``before`` moves, so that the move is tried in the game it ended."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +236,17 @@ TILE_EXAMPLES: tuple[TileExample, ...] = (
         players=("Ann", "Bob", "Cat", "Dan"),
     ),
     TileExample(
+        "END-4",
+        "0,0:RoRs RdBoGoYoPoOo/OsBdGcYdP*Bx 2/9 0",
+        Try("Rd@2,0", "Ann plays on: until the game ends, every total can still change."),
+        Try(
+            "Rd@2,0",
+            "Bob has resigned: the game is over, and Ann wins though Bob was ahead. Leaving a game is a "
+            "convention of the library, as the sources say nothing of it: whoever leaves does not win.",
+            resigned=1,
+        ),
+    ),
+    TileExample(
         "END-5",
         _SQUARE + " RoRsRdRcRxR*/OoOsOdOcOxO* 72/0 0",
         Try("swap Oo", "Bob exchanges too: a whole round without a placement ends the game.", before=("swap Ro",)),
@@ -329,6 +342,8 @@ def tile_setup(example: TileExample, attempt: Try) -> GameState | Scorekeeper:
     state = parse_position(attempt.position or example.position, players=example.players, rules=rules)
     for text in attempt.before:
         state = apply(state, parse_move(text))
+    if attempt.resigned is not None:
+        state = resign(state, attempt.resigned)
     return state
 
 

@@ -15,7 +15,7 @@ from qwirkle.board import Board
 from qwirkle.builder import TurnBuilder
 from qwirkle.catalogue import Rule
 from qwirkle.draws import bag_counts, draw_count, draw_pool
-from qwirkle.endings import EndReason, Outcome
+from qwirkle.endings import EndReason, Outcome, end_cause, winners_line
 from qwirkle.errors import (
     IllegalMoveError,
     InvalidDrawError,
@@ -27,7 +27,7 @@ from qwirkle.errors import (
     ReplayError,
 )
 from qwirkle.events import TurnReport, explain_score, play, report
-from qwirkle.game import apply, choose_starter, is_over, new_game, position, score
+from qwirkle.game import apply, choose_starter, is_over, new_game, position, resign, score
 from qwirkle.geometry import Cell
 from qwirkle.legality import is_legal, verify
 from qwirkle.legalmoves import LegalMoves, legal_moves
@@ -89,6 +89,7 @@ __all__ = [
     "choose_starter",
     "draw_count",
     "draw_pool",
+    "end_cause",
     "explain_score",
     "format_move",
     "format_position",
@@ -105,6 +106,7 @@ __all__ = [
     "play",
     "position",
     "report",
+    "resign",
     "sample_state",
     "score",
     "state_from_json",
@@ -112,4 +114,5 @@ __all__ = [
     "unseen_tiles",
     "verify",
     "view",
+    "winners_line",
 ]

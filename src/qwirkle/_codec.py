@@ -15,7 +15,7 @@ from typing import Any, Final, NoReturn, TypeVar
 import attrs
 from attrs import AttrsInstance
 
-from qwirkle.endings import EndReason, Outcome, outcome_of
+from qwirkle.endings import EndReason, Outcome, names_a_seat, outcome_of
 from qwirkle.errors import InvalidOptionsError, InvalidRecordError, InvalidStateError, QwirkleError, brief
 from qwirkle.geometry import MAX_COORD, Cell
 from qwirkle.limits import (
@@ -68,19 +68,27 @@ def load_text(text: object, what: str) -> JSON:
             raise InvalidRecordError(f"{what} is not UTF-8 text: {error.reason} at byte {error.start}") from None
     if not isinstance(text, str):
         raise InvalidRecordError(f"{what} must be JSON text, not {type(text).__name__}")
-    if len(text) > MAX_JSON_CHARS:
-        raise InvalidRecordError(f"{what} is {len(text)} characters long; the limit is {MAX_JSON_CHARS}")
-    # Counted before parsing, at the speed of a string search: parsing makes a Python value of each.
-    if text.count("{") > MAX_JSON_OBJECTS:
-        raise InvalidRecordError(f"{what} holds more than {MAX_JSON_OBJECTS} objects")
-    if text.count(",") > MAX_JSON_ITEMS:
-        raise InvalidRecordError(f"{what} holds more than {MAX_JSON_ITEMS} commas")
+    too_big = _beyond_limits(text, what)
+    if too_big:
+        raise InvalidRecordError(too_big)
     try:
         return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
     except RecursionError:
         raise InvalidRecordError(f"{what} is nested too deeply") from None
     except ValueError as error:
         raise InvalidRecordError(f"{what} is not valid JSON: {error}") from None
+
+
+def _beyond_limits(text: str, what: str) -> str | None:
+    """What makes ``text`` too big for the loaders, or ``None``; the writer asks it too."""
+    if len(text) > MAX_JSON_CHARS:
+        return f"{what} is {len(text)} characters long; the limit is {MAX_JSON_CHARS}"
+    # Counted before parsing, at the speed of a string search: parsing makes a Python value of each.
+    if text.count("{") > MAX_JSON_OBJECTS:
+        return f"{what} holds more than {MAX_JSON_OBJECTS} objects"
+    if text.count(",") > MAX_JSON_ITEMS:
+        return f"{what} holds more than {MAX_JSON_ITEMS} commas"
+    return None
 
 
 def check_writable(turns: int) -> None:
@@ -93,8 +101,17 @@ def check_writable(turns: int) -> None:
 
 
 def dump_text(value: JSON) -> str:
-    """JSON text for a value built by the encoders: compact, keys in a fixed order, ASCII only."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    """JSON text for a value built by the encoders: compact, keys in a fixed order, ASCII only.
+
+    Text the loaders would refuse as too big (long comments can make it so)
+    is refused here, with :class:`~qwirkle.InvalidStateError`: what the
+    library writes, it reads back.
+    """
+    text = json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
+    too_big = _beyond_limits(text, "the text")
+    if too_big:
+        raise InvalidStateError(f"cannot be saved, as it would not load back: {too_big}")
+    return text
 
 
 def _kind(value: object) -> str:
@@ -163,6 +180,15 @@ class Reader:
         if type(self.value) is not int:
             raise self.fail(f"expected an integer, not {_kind(self.value)}")
         return self.value
+
+    def seconds(self, high: float) -> float:
+        """A finite number of seconds from 0 to ``high``, an int or a float (booleans are refused)."""
+        if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
+            raise self.fail(f"expected a number of seconds, not {_kind(self.value)}")
+        seconds = float(self.value)
+        if not 0 <= seconds <= high:
+            raise self.fail(f"{brief(self.value)} seconds is out of range: 0 to {high}")
+        return seconds
 
     def boolean(self) -> bool:
         if not isinstance(self.value, bool):
@@ -325,8 +351,8 @@ def decode_outcome(reader: Reader, players: int) -> Outcome | None:
     winners = tuple(item.integer(0, players - 1) for item in fields["winners"].items(players, 1))
     ended_by = fields["ended_by"].optional_integer(0, players - 1) if "ended_by" in fields else None
     reason = fields["reason"].enum(EndReason)
-    if (ended_by is not None) != (reason is EndReason.WENT_OUT):
-        raise fields["reason"].fail("ended_by names a seat exactly when a player went out")
+    if (ended_by is not None) != names_a_seat(reason):
+        raise fields["reason"].fail("ended_by names a seat exactly when a player went out or left the game")
     outcome = outcome_of(reason, scores, ended_by)
     if winners != outcome.winners:
         raise fields["winners"].fail("the winners are not the seats with the highest score (Rule END-4)")

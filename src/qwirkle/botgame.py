@@ -15,12 +15,14 @@ True
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
 from qwirkle import limits
+from qwirkle.endings import EndReason
 from qwirkle.errors import QwirkleError
-from qwirkle.game import apply, new_game
+from qwirkle.game import apply, new_game, resign
 from qwirkle.moves import Move
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
@@ -90,6 +92,7 @@ def run_game(
     on_turn: Callable[[GameState, Move, Score], None] | None = None,
     *,
     max_turns: int = MAX_TURNS,
+    seconds_per_move: float | None = None,
 ) -> GameState:
     """Play a whole game between ``bots``, one per seat, dealt from ``seed``; return the final state.
 
@@ -97,7 +100,11 @@ def run_game(
     Players are named after their bots (numbered by seat when two share a
     name). After every turn, ``on_turn`` gets the new state, the move played
     and what it scored. A game that has not ended after ``max_turns`` turns
-    raises :class:`TurnLimitError`.
+    raises :class:`TurnLimitError`. With ``seconds_per_move``, a bot that
+    takes longer over a move runs out of time: its move is not played and
+    the game ends (:attr:`EndReason.TIMED_OUT <qwirkle.EndReason.TIMED_OUT>`,
+    see :func:`~qwirkle.resign`). Time depends on the machine, so such a game
+    repeats only as far as the bots keep to their time.
 
     >>> from qwirkle.bots import GreedyBot
     >>> final = run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=7)
@@ -107,6 +114,10 @@ def run_game(
     names = [bot.name for bot in bots]
     if len(set(names)) != len(names):
         names = [f"{name} {seat + 1}" for seat, name in enumerate(names)]
+    if seconds_per_move is not None and not (
+        isinstance(seconds_per_move, (int, float)) and not isinstance(seconds_per_move, bool) and seconds_per_move > 0
+    ):
+        raise TypeError(f"seconds_per_move must be a positive number of seconds, not {seconds_per_move!r}")
     state = new_game(names, seed=seed, rules=rules)
     while state.outcome is None:
         if state.turn_number >= max_turns:
@@ -114,7 +125,10 @@ def run_game(
                 f"the game dealt from seed {seed} had not ended after {max_turns} turns; "
                 "set stalemate_rounds in the rules to end games that stall (Rule END-5)"
             )
+        started = time.perf_counter()
         move = bots[state.current].choose(view_of(state, state.current))
+        if seconds_per_move is not None and time.perf_counter() - started > seconds_per_move:
+            return resign(state, state.current, EndReason.TIMED_OUT)
         state = apply(state, move)
         if on_turn is not None:
             on_turn(state, move, state.history[-1].score)

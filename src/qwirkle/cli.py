@@ -19,6 +19,7 @@ from qwirkle.backends import BACKENDS, backend_named
 from qwirkle.bots import BOTS, BotError, run_game
 from qwirkle.botspec import bot_spec, split_bots
 from qwirkle.cards.cli import main as cards_main
+from qwirkle.endings import end_cause, winners_line
 from qwirkle.errors import QwirkleError
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_tile
@@ -72,6 +73,12 @@ def _parser() -> argparse.ArgumentParser:
         metavar="BOT,BOT",
         help=f"2 to 4 bots in seat order, from: {', '.join(sorted(BOTS))}; parameters after a colon, "
         "as in strong:samples=4 (default: random,greedy)",
+    )
+    parser.add_argument(
+        "--seconds-per-move",
+        type=_seconds,
+        metavar="S",
+        help="a bot that takes longer than S seconds over a move runs out of time, and the game ends",
     )
     parser.add_argument("--quiet", action="store_true", help="print only the final result")
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
@@ -149,14 +156,11 @@ def result_lines(final: GameState) -> list[str]:
     outcome = final.outcome
     if outcome is None:
         raise QwirkleError("the game is not over yet")
-    reason = outcome.reason
-    if outcome.ended_by is not None:
-        why = f"{final.players[outcome.ended_by]} placed their last tile with the bag empty (Rule {reason.rule})"
-    else:
-        why = f"{reason.words} (Rule {reason.rule})"
-    winners = ", ".join(final.players[seat] for seat in outcome.winners)
-    won = f"Winners (shared win): {winners}" if len(outcome.winners) > 1 else f"Winner: {winners}"
-    return [f"Game over after {final.turn_number} turns: {why}.", f"Final scores: {_scores(final)}", won]
+    return [
+        f"Game over after {final.turn_number} turns: {end_cause(outcome, final.players)}.",
+        f"Final scores: {_scores(final)}",
+        winners_line(outcome, final.players),
+    ]
 
 
 def _demo(argv: Sequence[str]) -> int:
@@ -170,7 +174,9 @@ def _demo(argv: Sequence[str]) -> int:
         print("\n".join(_turn_lines(state, move, points)))
 
     try:
-        final = run_game(bots, options.seed, on_turn=None if options.quiet else show)
+        final = run_game(
+            bots, options.seed, on_turn=None if options.quiet else show, seconds_per_move=options.seconds_per_move
+        )
         print("\n".join(result_lines(final)))
         sys.stdout.flush()
     except BotError as error:
@@ -186,6 +192,16 @@ def _silence_stdout() -> None:
     # The reader (say, `head`) went away: stop quietly, without a second error at exit.
     devnull = os.open(os.devnull, os.O_WRONLY)
     os.dup2(devnull, sys.stdout.fileno())
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"invalid number of seconds: {text!r}") from None
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return value
 
 
 def _positive(text: str) -> int:

@@ -20,6 +20,7 @@ from typing import Self
 import attrs
 
 from qwirkle.catalogue import Rule
+from qwirkle.errors import InvalidStateError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.moves import Pass, Place
 from qwirkle.ruleset import BlockedEnd, RuleSet
@@ -28,10 +29,14 @@ __all__ = [
     "EndReason",
     "Outcome",
     "RuledReason",
+    "end_cause",
     "end_reason",
+    "left_game",
+    "names_a_seat",
     "outcome_of",
     "passes_in_a_row",
     "turns_without_placement",
+    "winners_line",
 ]
 
 
@@ -87,9 +92,34 @@ class EndReason(RuledReason):
     """The configured number of rounds passed with no placement (Rule END-5)."""
     SCORE_LIMIT = ("score_limit", Rule.VARIANT_4, "a player reached the score limit")
     """A player's total reached the agreed score limit (Rule VARIANT-4, a house rule)."""
+    RESIGNED = ("resigned", Rule.END_4, "a player resigned")
+    """A player resigned (see :func:`~qwirkle.resign`: a convention, as the sources say nothing)."""
+    TIMED_OUT = ("timed_out", Rule.END_4, "a player ran out of time")
+    """A player ran out of time on the clock the players agreed (a convention, as for a resignation)."""
+    FORFEITED = ("forfeited", Rule.END_4, "a player forfeited")
+    """A player forfeited: left, or was ruled out by the organiser (a convention, as for a resignation)."""
+
+    @property
+    def leaves(self) -> bool:
+        """Whether the seat named by the outcome left the game, and so cannot win.
+
+        The sources say nothing of resigning, clocks or forfeits. The
+        library's convention, for any number of players: the game ends at
+        once for everyone, the scores stand, the seat that left does not
+        win, and among the others Rule END-4 applies (the highest total
+        wins; a tie is a shared win). With two players, the other player
+        wins whatever the scores.
+
+        >>> EndReason.RESIGNED.leaves, EndReason.WENT_OUT.leaves
+        (True, False)
+        """
+        return self in _LEAVING
 
     def __repr__(self) -> str:
         return f"EndReason.{self.name}"
+
+
+_LEAVING: frozenset[EndReason] = frozenset({EndReason.RESIGNED, EndReason.TIMED_OUT, EndReason.FORFEITED})
 
 
 @attrs.frozen
@@ -105,27 +135,95 @@ class Outcome(Immutable):
     winners: tuple[int, ...]
     """The seats with the highest score."""
     ended_by: int | None = None
-    """The seat that went out, when ``reason`` is :attr:`EndReason.WENT_OUT`."""
+    """The seat that went out (:attr:`EndReason.WENT_OUT`), or that left the game (:attr:`EndReason.leaves`)."""
+
+
+def names_a_seat(reason: EndReason) -> bool:
+    """Whether an outcome for ``reason`` names the seat that ended the game (:attr:`Outcome.ended_by`).
+
+    >>> names_a_seat(EndReason.WENT_OUT), names_a_seat(EndReason.TIMED_OUT), names_a_seat(EndReason.BLOCKED)
+    (True, True, False)
+    """
+    return reason is EndReason.WENT_OUT or reason.leaves
 
 
 def outcome_of(reason: EndReason, scores: Sequence[int], ended_by: int | None = None) -> Outcome:
     """The outcome of a game that ended for ``reason`` with these final scores.
 
     Rule END-4: the highest total wins; a tie is a shared win, so several
-    seats may win. ``ended_by`` is the seat that went out (Rule END-2), and
-    only then.
+    seats may win. ``ended_by`` is the seat that went out (Rule END-2), or
+    the seat that resigned, ran out of time or forfeited, which does not win
+    (the convention of :attr:`EndReason.leaves`); for any other reason it is
+    ignored.
 
     >>> outcome_of(EndReason.WENT_OUT, (20, 9), ended_by=1).winners
     (0,)
+    >>> outcome_of(EndReason.RESIGNED, (20, 9, 9), ended_by=0).winners
+    (1, 2)
     """
     final = tuple(scores)
-    best = max(final)
+    if not names_a_seat(reason):
+        ended_by = None
+    elif reason.leaves and (type(ended_by) is not int or not 0 <= ended_by < len(final)):
+        raise TypeError(f"{reason!r} needs the seat that left, from 0 to {len(final) - 1}, not {ended_by!r}")
+    # The seat that left competes for nothing; the others' totals decide as ever.
+    rivals = [seat for seat in range(len(final)) if not (reason.leaves and seat == ended_by)]
+    best = max(final[seat] for seat in rivals)
     return Outcome(
         reason=reason,
         scores=final,
-        winners=tuple(seat for seat, points in enumerate(final) if points == best),
-        ended_by=ended_by if reason is EndReason.WENT_OUT else None,
+        winners=tuple(seat for seat in rivals if final[seat] == best),
+        ended_by=ended_by,
     )
+
+
+def left_game(reason: EndReason, seat: int, scores: Sequence[int]) -> Outcome:
+    """The outcome when ``seat`` resigns, runs out of time or forfeits (``reason``), the scores standing.
+
+    The convention of :attr:`EndReason.leaves`; both the engine's
+    :func:`~qwirkle.resign` and the score keeper's ask it. A reason that is
+    not a way to leave is a ``TypeError``; a seat the game does not have,
+    :class:`~qwirkle.InvalidStateError`.
+
+    >>> left_game(EndReason.FORFEITED, 0, (30, 12)).winners
+    (1,)
+    """
+    if not isinstance(reason, EndReason) or not reason.leaves:
+        raise TypeError(f"a player leaves by EndReason.RESIGNED, TIMED_OUT or FORFEITED, not {brief(reason)}")
+    if type(seat) is not int or not 0 <= seat < len(scores):
+        raise InvalidStateError(f"there is no seat {brief(seat)} in a game of {len(scores)} players")
+    return outcome_of(reason, scores, seat)
+
+
+def end_cause(outcome: Outcome, players: Sequence[str]) -> str:
+    """Why the game ended, with the rule, as a phrase for a log, a screen or a screen reader.
+
+    >>> end_cause(outcome_of(EndReason.WENT_OUT, (20, 9), ended_by=0), ["Ann", "Bob"])
+    'Ann placed their last tile with the bag empty (Rule END-2)'
+    >>> end_cause(outcome_of(EndReason.RESIGNED, (20, 9, 9), ended_by=0), ["Ann", "Bob", "Cy"])
+    'Ann resigned; the highest total among the others wins (Rule END-4)'
+    """
+    reason = outcome.reason
+    who = None if outcome.ended_by is None else players[outcome.ended_by]
+    if reason is EndReason.WENT_OUT and who is not None:
+        why = f"{who} placed their last tile with the bag empty"
+    elif reason.leaves and who is not None:
+        left = {EndReason.RESIGNED: "resigned", EndReason.TIMED_OUT: "ran out of time"}.get(reason, "forfeited")
+        others = "the other player wins" if len(players) == 2 else "the highest total among the others wins"
+        why = f"{who} {left}; {others}"
+    else:
+        why = reason.words
+    return f"{why} (Rule {reason.rule})"
+
+
+def winners_line(outcome: Outcome, players: Sequence[str]) -> str:
+    """Who won, by name: ``Winner: Ann``, or ``Winners (shared win): Bob, Cy`` for a tie (Rule END-4).
+
+    >>> winners_line(outcome_of(EndReason.BLOCKED, (12, 15, 15)), ["Ann", "Bob", "Cy"])
+    'Winners (shared win): Bob, Cy'
+    """
+    names = ", ".join(players[seat] for seat in outcome.winners)
+    return f"Winners (shared win): {names}" if len(outcome.winners) > 1 else f"Winner: {names}"
 
 
 def end_reason(

@@ -70,6 +70,10 @@ class IllegalMoveError(QwirkleError):
         self.rule = rule
         self.reason = reason
 
+    # An error raised in a worker process crosses back pickled, so it is rebuilt from its parts, not its message.
+    def __reduce__(self) -> tuple[type[QwirkleError], tuple[object, ...]]:
+        return type(self), (self.rule, self.reason)
+
 
 def not_your_turn(players: tuple[str, ...], current: int, seat: object) -> IllegalMoveError:
     """The refusal of a move made for ``seat`` when ``current`` is to move (Rule START-7), naming both seats alike.
@@ -106,7 +110,29 @@ def not_a_move(value: object, moves: str = "Place, Exchange or Pass", parser: st
 
 
 class InvalidStateError(QwirkleError):
-    """A game state, board or hand that could not arise under the rules."""
+    """A game state, board, hand or view that could not arise under the rules.
+
+    :attr:`rule` is the rule of the catalogue it breaks, when one does (a
+    malformed value, such as a hand that is not a sequence of tiles, breaks
+    none), and the message ends by naming it.
+
+    >>> error = InvalidStateError("seat 1 holds 5 tiles while the bag has tiles", Rule.SETUP_3)
+    >>> error.rule, str(error)
+    (<Rule.SETUP_3: 'SETUP-3'>, 'seat 1 holds 5 tiles while the bag has tiles (Rule SETUP-3)')
+    >>> InvalidStateError("hands must be a sequence of hands, not 7").rule is None
+    True
+    """
+
+    rule: Rule | None
+    problem: str
+
+    def __init__(self, problem: str, rule: Rule | None = None) -> None:
+        super().__init__(problem if rule is None else f"{problem} (Rule {rule.value})")
+        self.problem = problem
+        self.rule = rule
+
+    def __reduce__(self) -> tuple[type[QwirkleError], tuple[object, ...]]:
+        return type(self), (self.problem, self.rule)
 
 
 class InvalidDrawError(QwirkleError):
@@ -141,6 +167,9 @@ class InvalidNotationError(QwirkleError):
         shown = ("..." if start else "") + text[start:end] + ("..." if end < len(text) else "")
         super().__init__(f"{problem} at character {self.position + 1} of {shown!r}")
 
+    def __reduce__(self) -> tuple[type[QwirkleError], tuple[object, ...]]:
+        return type(self), (self.problem, self.text, self.position)
+
     @property
     def pointer(self) -> str:
         """The text (cut to one line around the fault) with a caret under the bad character."""
@@ -164,6 +193,9 @@ class InvalidRecordError(QwirkleError):
         self.problem = problem
         self.path = path
 
+    def __reduce__(self) -> tuple[type[QwirkleError], tuple[object, ...]]:
+        return type(self), (self.problem, self.path)
+
 
 class ReplayError(InvalidRecordError):
     """A game record whose moves or scores break the rules: :attr:`rule` and :attr:`move_number` say where.
@@ -184,6 +216,10 @@ class ReplayError(InvalidRecordError):
         self.path = f"$.turns[{move_number - 1}]"
         self.rule = rule
         self.move_number = move_number
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[type[QwirkleError], tuple[object, ...]]:
+        return type(self), (self.rule, self.move_number, self.reason)
 
 
 class BackendError(QwirkleError):

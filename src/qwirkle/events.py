@@ -26,7 +26,7 @@ import attrs
 
 from qwirkle import _codec
 from qwirkle._codec import JSON
-from qwirkle.endings import EndReason, Outcome
+from qwirkle.endings import EndReason, Outcome, end_cause, winners_line
 from qwirkle.errors import InvalidStateError
 from qwirkle.game import apply
 from qwirkle.geometry import Cell
@@ -141,9 +141,8 @@ class TurnReport(Immutable):
         elif self.drawn_count:
             lines.append(f"  {name} draws {self.drawn_count} tile" + ("s." if self.drawn_count != 1 else "."))
         if self.outcome is not None:
-            winners = " and ".join(players[seat] for seat in self.outcome.winners)
-            reason = self.outcome.reason
-            lines.append(f"The game is over ({reason.words}, Rule {reason.rule}). Winner: {winners}.")
+            cause, won = end_cause(self.outcome, players), winners_line(self.outcome, players)
+            lines.append(f"The game is over: {cause}. {won}.")
         elif self.next_seat is not None:
             lines.append(f"Next: {players[self.next_seat]}.")
         return lines

@@ -9,12 +9,15 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 
+import attrs
+
 from qwirkle.board import Board
+from qwirkle.catalogue import Rule
 from qwirkle.draws import check_draws, take
-from qwirkle.endings import end_reason, outcome_of, passes_in_a_row
+from qwirkle.endings import EndReason, end_reason, left_game, outcome_of, passes_in_a_row
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.geometry import Cell
-from qwirkle.legality import check, verify
+from qwirkle.legality import check, check_game_on, verify
 from qwirkle.lines import group_size
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Place
@@ -24,7 +27,7 @@ from qwirkle.scoring import Score
 from qwirkle.state import GameState, Turn, check_hands, check_names, check_player_count, check_state, check_tiles
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 
-__all__ = ["apply", "choose_starter", "is_over", "new_game", "position", "score"]
+__all__ = ["apply", "choose_starter", "is_over", "new_game", "position", "resign", "score"]
 
 
 def new_game(
@@ -122,7 +125,7 @@ def position(
     if bag is None:
         left = tiles_left(rules.copies_per_tile, board.values(), *hands)
         if left is None:
-            raise InvalidStateError(f"more than {rules.copies_per_tile} copies of a tile (Rule TILES-2)")
+            raise InvalidStateError(f"more than {rules.copies_per_tile} copies of a tile", Rule.TILES_2)
         rng, bag = shuffle(rng, left)
     names = check_names(players)
     if scores is None:
@@ -284,3 +287,27 @@ def apply(state: GameState, move: Move, *, seat: int | None = None, draws: Seque
         idle_turns=idle,
         outcome=None if reason is None else outcome_of(reason, scores, seat),
     )
+
+
+def resign(state: GameState, seat: int, reason: EndReason = EndReason.RESIGNED) -> GameState:
+    """End the game because ``seat`` resigned, ran out of time or forfeited (``reason``); ``state`` is unchanged.
+
+    The sources say nothing of these ends, so the library keeps one
+    convention for all three (:attr:`EndReason.leaves
+    <qwirkle.EndReason.leaves>`): the game ends at once for everyone, the
+    scores stand with no bonus, the seat that left does not win, and among
+    the others the highest total wins, a tie being a shared win (Rule
+    END-4). Any seat may resign at any time, on its turn or not; a finished
+    game cannot end again (:class:`~qwirkle.IllegalMoveError`).
+
+    >>> from qwirkle import new_game
+    >>> final = resign(new_game(["Ann", "Bob", "Cy"], seed=7), 1)
+    >>> final.outcome.reason, final.outcome.ended_by, final.outcome.winners
+    (EndReason.RESIGNED, 1, (0, 2))
+    >>> resign(final, 0)
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: END-4: the game is over: a player resigned
+    """
+    check_game_on(state.outcome)
+    return attrs.evolve(state, outcome=left_game(reason, seat, state.scores))

@@ -20,7 +20,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from qwirkle.board import Board
-from qwirkle.endings import EndReason, Outcome, outcome_of
+from qwirkle.catalogue import Rule
+from qwirkle.endings import EndReason, Outcome, names_a_seat, outcome_of
 from qwirkle.errors import InvalidStateError, QwirkleError, brief
 from qwirkle.geometry import Cell, check_cell
 from qwirkle.limits import MAX_POINTS, MAX_TURNS
@@ -89,16 +90,16 @@ def check_score(score: object, rules: RuleSet, *, placed: bool) -> Score:
     for line in lines:
         _check_line(line)
     if not placed and (score.total or lines):
-        raise InvalidStateError("an exchange or a pass scores nothing (Rule SCORE-6)")
+        raise InvalidStateError("an exchange or a pass scores nothing", Rule.SCORE_6)
     qwirkles = sum(1 for line in lines if line.qwirkle)
     if score.qwirkle_points != qwirkles * rules.qwirkle_bonus:
-        raise InvalidStateError(f"{qwirkles} Qwirkles earn {qwirkles * rules.qwirkle_bonus} points (Rule SCORE-4)")
+        raise InvalidStateError(f"{qwirkles} Qwirkles earn {qwirkles * rules.qwirkle_bonus} points", Rule.SCORE_4)
     if score.lone_tile_points != (rules.lone_tile_points if placed and not lines else 0):
         raise InvalidStateError(
-            f"a placement that forms no line, and only it, scores {rules.lone_tile_points} (Rule SCORE-7)"
+            f"a placement that forms no line, and only it, scores {rules.lone_tile_points}", Rule.SCORE_7
         )
     if score.end_bonus not in (0, rules.end_bonus):
-        raise InvalidStateError(f"the end bonus is {rules.end_bonus} points or none (Rule SCORE-8)")
+        raise InvalidStateError(f"the end bonus is {rules.end_bonus} points or none", Rule.SCORE_8)
     if score.total != sum(len(line.cells) for line in lines) + sum(parts[1:]):
         raise InvalidStateError(f"a score of {score.total} is not the sum of its lines and bonuses")
     return score
@@ -175,7 +176,7 @@ def check_history(
     for number, (seat, move, score) in enumerate(turns, start=1):
         due = (first + number - 1) % n
         if seat != due:
-            raise InvalidStateError(f"turn {number} is seat {due}'s, not {brief(seat)}'s (Rule START-7)")
+            raise InvalidStateError(f"turn {number} is seat {due}'s, not {brief(seat)}'s", Rule.START_7)
         if hidden is not None and isinstance(move, hidden):
             check_score(score, rules, placed=False)
         else:
@@ -187,15 +188,15 @@ def check_history(
                         raise InvalidStateError(f"turn {number} lays a tile on {cell}, which already held one")
                     if board.get(cell) != tile:
                         raise InvalidStateError(
-                            f"the {tile} turn {number} laid on {cell} is not on the table (Rule TILES-3)"
+                            f"the {tile} turn {number} laid on {cell} is not on the table", Rule.TILES_3
                         )
                     laid[cell] = tile
         assert isinstance(score, Score)
         earned[seat] += score.total
     if turns and current != (first + len(turns)) % n:
         raise InvalidStateError(
-            f"after seat {turns[-1][0]}'s turn, seat {(first + len(turns)) % n} is to move, "
-            f"not seat {current} (Rule START-7)"
+            f"after seat {turns[-1][0]}'s turn, seat {(first + len(turns)) % n} is to move, not seat {current}",
+            Rule.START_7,
         )
     whole = len(laid) == len(board)
     if turns and whole and first != starter:
@@ -205,7 +206,7 @@ def check_history(
     for seat, points in enumerate(scores):
         if points < earned[seat] or (whole and points != earned[seat]):
             raise InvalidStateError(
-                f"seat {seat} has {points} points, but its turns earned {earned[seat]} (Rule SCORE-1)"
+                f"seat {seat} has {points} points, but its turns earned {earned[seat]}", Rule.SCORE_1
             )
 
 
@@ -220,10 +221,10 @@ def check_outcome(outcome: object, scores: tuple[int, ...]) -> Outcome | None:
     if not isinstance(outcome, Outcome) or not isinstance(outcome.reason, EndReason):
         raise InvalidStateError(f"outcome must be an Outcome or None, not {brief(outcome)}")
     ended_by = outcome.ended_by
-    if (ended_by is not None) != (outcome.reason is EndReason.WENT_OUT) or (
+    if (ended_by is not None) != names_a_seat(outcome.reason) or (
         ended_by is not None and (type(ended_by) is not int or not 0 <= ended_by < len(scores))
     ):
-        raise InvalidStateError("an outcome names the seat that went out exactly when a player went out")
+        raise InvalidStateError("an outcome names a seat exactly when a player went out or left the game")
     if outcome != outcome_of(outcome.reason, scores, ended_by):
-        raise InvalidStateError("the outcome's scores and winners are not the game's (Rule END-4)")
+        raise InvalidStateError("the outcome's scores and winners are not the game's", Rule.END_4)
     return outcome

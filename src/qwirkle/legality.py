@@ -195,10 +195,10 @@ def check_game_on(outcome: Outcome | None) -> None:
     >>> check_game_on(outcome_of(EndReason.BLOCKED, (3, 4)))
     Traceback (most recent call last):
         ...
-    qwirkle.errors.IllegalMoveError: END-3: the game is over
+    qwirkle.errors.IllegalMoveError: END-3: the game is over: the bag is empty and nobody can place
     """
     if outcome is not None:
-        raise IllegalMoveError(outcome.reason.rule, "the game is over")
+        raise IllegalMoveError(outcome.reason.rule, f"the game is over: {outcome.reason.words}")
 
 
 def check_placement(grid: Mapping[int, int], pairs: Sequence[tuple[Cell, Tile]]) -> tuple[dict[int, int], list[range]]:

@@ -80,3 +80,12 @@ MAX_TURNS: Final = 5_000
 """The most turns a state's history, a view's or a record may hold; games between bots stop there too.
 
 Real games take well under 200 turns; only exchanges repeated for ever go on longer."""
+
+MAX_COMMENT: Final = 2_000
+"""The longest comment on a turn of a game record, and the longest value of a record's tag."""
+
+MAX_TAGS: Final = 100
+"""The most tags a game record holds."""
+
+MAX_CLOCK: Final = 10**7
+"""The most seconds a record's clock shows (about 115 days)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import attrs
 
@@ -18,7 +18,7 @@ from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError, ReplayError
 from qwirkle.events import report
-from qwirkle.game import apply, choose_starter, new_game
+from qwirkle.game import apply, choose_starter, new_game, resign
 from qwirkle.immutable import Immutable
 from qwirkle.moves import Exchange, Place
 from qwirkle.notation import format_tile
@@ -37,6 +37,7 @@ __all__ = ["Replay", "Table", "replay"]
 
 Table: TypeAlias = GameState | Scorekeeper
 """One step of a replay: a full state, or a score keeper's table when the hands are unknown."""
+_T = TypeVar("_T", GameState, Scorekeeper)
 
 
 @attrs.frozen
@@ -79,6 +80,7 @@ def replay(record: GameRecord) -> Replay:
     steps: list[GameState] = [_deal(record)]
     for number, turn in enumerate(record.turns, start=1):
         steps.append(_step(record, steps[-1], number, turn))
+    steps[-1] = _leave(record, steps[-1])
     _check_result(record, steps[-1].outcome)
     return Replay(record, tuple(steps))
 
@@ -185,9 +187,23 @@ def _replay_table(record: GameRecord) -> Replay:
     ):
         # Nobody at the table could place: the players ended the game (Rule END-3).
         final = final.end_blocked()
-        steps[-1] = final
+    steps[-1] = final = _leave(record, final)
     _check_result(record, final.outcome)
     return Replay(record, tuple(steps))
+
+
+def _leave(record: GameRecord, final: _T) -> _T:
+    """The last step, ended as the record says if a player resigned, ran out of time or forfeited after it.
+
+    Leaving is no move, so the record holds it in its result alone; the
+    game must still be going on for a player to leave it.
+    """
+    result = record.result
+    if result is None or not result.reason.leaves or final.outcome is not None or result.ended_by is None:
+        return final
+    if isinstance(final, Scorekeeper):
+        return final.resign(result.ended_by, result.reason)
+    return resign(final, result.ended_by, result.reason)
 
 
 def _check_result(record: GameRecord, reached: Outcome | None) -> None:

@@ -27,7 +27,7 @@ import attrs
 
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
-from qwirkle.endings import EndReason, Outcome, end_reason, outcome_of, passes_in_a_row
+from qwirkle.endings import EndReason, Outcome, end_reason, left_game, outcome_of, passes_in_a_row
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief, not_a_move
 from qwirkle.immutable import Immutable
 from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
@@ -236,6 +236,15 @@ class Scorekeeper(Immutable):
         if self.bag_size:
             raise IllegalMoveError(Rule.END_3, f"the bag still holds {self.bag_size} tiles, so the game goes on")
         return attrs.evolve(self, outcome=outcome_of(EndReason.BLOCKED, self.scores))
+
+    def resign(self, seat: int, reason: EndReason = EndReason.RESIGNED) -> Scorekeeper:
+        """End the game because ``seat`` resigned, ran out of time or forfeited, as :func:`~qwirkle.resign` does.
+
+        >>> Scorekeeper.start(["Ann", "Bob"]).place("Ro@0,0").resign(1).outcome.winners
+        (0,)
+        """
+        check_game_on(self.outcome)
+        return attrs.evolve(self, outcome=left_game(reason, seat, self.scores))
 
     def _after(
         self,

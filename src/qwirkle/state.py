@@ -9,7 +9,8 @@ from typing import Any
 import attrs
 
 from qwirkle.board import Board
-from qwirkle.endings import Outcome, turns_without_placement
+from qwirkle.catalogue import Rule
+from qwirkle.endings import EndReason, Outcome, turns_without_placement
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.histories import check_history, check_outcome, check_scores
 from qwirkle.immutable import Immutable
@@ -78,7 +79,7 @@ def check_player_count(rules: RuleSet, count: int) -> None:
     """
     if not rules.min_players <= count <= rules.max_players:
         raise InvalidStateError(
-            f"{count} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
+            f"{count} players: the game takes {rules.min_players} to {rules.max_players}", Rule.SETUP_1
         )
 
 
@@ -205,7 +206,7 @@ def check_state(state: GameState) -> GameState:
         if len(hand) > rules.hand_size:
             raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles; a hand holds {rules.hand_size}")
         if bag and len(hand) != rules.hand_size and state.outcome is None:
-            raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles while the bag has tiles (Rule SETUP-3)")
+            raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles while the bag has tiles", Rule.SETUP_3)
     counts = Counter(board.values())
     for hand in hands:
         counts.update(hand)
@@ -213,8 +214,8 @@ def check_state(state: GameState) -> GameState:
     for tile in ALL_TILES:
         if counts[tile] != rules.copies_per_tile:
             raise InvalidStateError(
-                f"there are {counts[tile]} {tile} tiles in the game; there must be "
-                f"{rules.copies_per_tile} (Rule TILES-2)"
+                f"there are {counts[tile]} {tile} tiles in the game; there must be {rules.copies_per_tile}",
+                Rule.TILES_2,
             )
     scores = check_scores(state.scores, len(names))
     for name in ("current", "starter", "idle_turns"):
@@ -241,7 +242,7 @@ def check_state(state: GameState) -> GameState:
         )
     outcome = check_outcome(state.outcome, scores)
     if outcome is None and not bag and any(not hand for hand in hands):
-        raise InvalidStateError("a player has no tiles left, so the game is over (Rule END-2)")
-    if outcome is not None and outcome.ended_by is not None and (bag or hands[outcome.ended_by]):
-        raise InvalidStateError("a player went out, so the bag and their hand are empty (Rule END-2)")
+        raise InvalidStateError("a player has no tiles left, so the game is over", Rule.END_2)
+    if outcome is not None and outcome.reason is EndReason.WENT_OUT and (bag or hands[outcome.ended_by or 0]):
+        raise InvalidStateError("a player went out, so the bag and their hand are empty", Rule.END_2)
     return state

@@ -32,6 +32,7 @@ from hypothesis import strategies as st
 
 from qwirkle.board import Board
 from qwirkle.bots import move_key
+from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason
 from qwirkle.errors import InvalidStateError
 from qwirkle.game import apply, is_over, new_game, position
@@ -587,21 +588,21 @@ def check_invariants(state: GameState) -> GameState:
     if not state.history and state.current != state.starter:
         # check_state allows it for a position set up by hand; a game played by the rules opens with its starter.
         raise InvalidStateError(
-            f"seat {state.current} is to move, but no turn was played since the starter, seat "
-            f"{state.starter} (Rule START-7)"
+            f"seat {state.current} is to move, but no turn was played since the starter, seat {state.starter}",
+            Rule.START_7,
         )
     outcome = state.outcome
     if outcome is None:
         if not legal_moves(state):
-            raise InvalidStateError("the game goes on but the player to move has no legal move (Rule TURN-3)")
+            raise InvalidStateError("the game goes on but the player to move has no legal move", Rule.TURN_3)
         return state
     if outcome.reason is EndReason.BLOCKED and any(can_place(state.board, [t.index for t in h]) for h in state.hands):
-        raise InvalidStateError("the game ended blocked, but a player can place (Rule END-3)")
+        raise InvalidStateError("the game ended blocked, but a player can place", Rule.END_3)
     limit = state.rules.score_limit
     if outcome.reason is EndReason.SCORE_LIMIT and (limit is None or max(state.scores) < limit):
-        raise InvalidStateError("the game ended at the score limit, which no total reached (Rule VARIANT-4)")
+        raise InvalidStateError("the game ended at the score limit, which no total reached", Rule.VARIANT_4)
     if outcome.reason is EndReason.WENT_OUT and (
         outcome.ended_by is None or state.hands[outcome.ended_by] or state.bag
     ):
-        raise InvalidStateError("the game ended by going out, but no player went out with the bag empty (Rule END-2)")
+        raise InvalidStateError("the game ended by going out, but no player went out with the bag empty", Rule.END_2)
     return state

@@ -24,7 +24,7 @@ import attrs
 from qwirkle import _codec
 from qwirkle._codec import JSON, Reader
 from qwirkle.board import Board
-from qwirkle.endings import Outcome
+from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import InvalidStateError, QwirkleError, brief
 from qwirkle.histories import check_history, check_outcome, check_scores
 from qwirkle.immutable import Immutable
@@ -284,7 +284,7 @@ def check_view(seen: PlayerView) -> PlayerView:
     outcome = check_outcome(seen.outcome, scores)
     if outcome is None and not bag and not all(sizes):
         raise InvalidStateError("a player has no tiles left, so the game is over (Rule END-2)")
-    if outcome is not None and outcome.ended_by is not None and (bag or sizes[outcome.ended_by]):
+    if outcome is not None and outcome.reason is EndReason.WENT_OUT and (bag or sizes[outcome.ended_by or 0]):
         raise InvalidStateError("a player went out, so the bag and their hand are empty (Rule END-2)")
     return seen
 

@@ -20,6 +20,7 @@ from qwirkle.cards.rules import COPIES, DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, SER
 from qwirkle.cards.series import Table, canonical_table, series_fault
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.turns import CardsTurn
+from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.rng import MAX_RNG, check_seed, seed_state, shuffle
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
@@ -41,7 +42,7 @@ def check_players(players: object) -> tuple[str, ...]:
         raise InvalidStateError("players must be a sequence of names")
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise InvalidStateError(
-            f"{len(players)} players: Qwirkle Cards takes {MIN_PLAYERS} to {MAX_PLAYERS} (Rule CARDS-2)"
+            f"{len(players)} players: Qwirkle Cards takes {MIN_PLAYERS} to {MAX_PLAYERS}", Rule.CARDS_2
         )
     return tuple(players)
 
@@ -87,7 +88,7 @@ def _check_table(table: Table, rules: CardsRuleSet) -> None:
         if fault is not None:
             raise InvalidStateError(f"the table holds an invalid series: {fault[1]} ({fault[0].value})")
         if len(series) == SERIES_MAX:
-            raise InvalidStateError("a series of six on the table should have been claimed (Rule CARDS-8)")
+            raise InvalidStateError("a series of six on the table should have been claimed", Rule.CARDS_8)
 
 
 def _check_claimed(qwirkles: object, players: int) -> tuple[Table, ...]:
@@ -99,7 +100,7 @@ def _check_claimed(qwirkles: object, players: int) -> tuple[Table, ...]:
         series_t = _series_list(won, "claimed Qwirkles")
         for series in series_t:
             if len(series) != SERIES_MAX or series_fault([c.index for c in series], SERIES_MAX):
-                raise InvalidStateError(f"{series} is not a Qwirkle (Rule CARDS-8)")
+                raise InvalidStateError(f"{series} is not a Qwirkle", Rule.CARDS_8)
         claimed.append(series_t)
     return tuple(claimed)
 
@@ -119,7 +120,7 @@ def _check_deck_census(
     for card in ALL_TILES:
         if counts[card] != COPIES:
             raise InvalidStateError(
-                f"there are {counts[card]} {card} cards in the game; there must be {COPIES} (Rule CARDS-1)"
+                f"there are {counts[card]} {card} cards in the game; there must be {COPIES}", Rule.CARDS_1
             )
 
 
@@ -128,10 +129,10 @@ def _check_ending(state: CardsState, scores: tuple[int, ...]) -> None:
     n = len(state.players)
     final_turns = state.final_turns
     if final_turns is None and not state.deck:
-        raise InvalidStateError("the deck is empty, so final_turns must count the turns left (Rule CARDS-10)")
+        raise InvalidStateError("the deck is empty, so final_turns must count the turns left", Rule.CARDS_10)
     if final_turns is not None:
         if state.deck:
-            raise InvalidStateError("final_turns is only counted once the deck is empty (Rule CARDS-10)")
+            raise InvalidStateError("final_turns is only counted once the deck is empty", Rule.CARDS_10)
         if type(final_turns) is not int or not 0 <= final_turns <= n:
             raise InvalidStateError(f"final_turns must be an int from 0 to {n}, not {brief(final_turns)}")
     if state.outcome is not None and not isinstance(state.outcome, CardsOutcome):
@@ -198,7 +199,7 @@ def check_state(state: CardsState) -> CardsState:
         if len(hand) > rules.cards_hand_size:
             raise InvalidStateError(f"seat {seat} holds {len(hand)} cards; a hand holds {rules.cards_hand_size}")
         if deck and len(hand) != rules.cards_hand_size:
-            raise InvalidStateError(f"seat {seat} holds {len(hand)} cards while the deck has cards (Rule CARDS-2)")
+            raise InvalidStateError(f"seat {seat} holds {len(hand)} cards while the deck has cards", Rule.CARDS_2)
     _check_deck_census(table, hands, deck, claimed)
     if isinstance(state.history, (str, bytes)) or not isinstance(state.history, Sequence):
         raise InvalidStateError("history must be a sequence of CardsTurn values")
@@ -262,7 +263,7 @@ def position(
     if deck is None:
         left = tiles_left(COPIES, *table_t, *hand_t, *(series for won in claimed for series in won))
         if left is None:
-            raise InvalidStateError(f"more than {COPIES} copies of a card (Rule CARDS-1)")
+            raise InvalidStateError(f"more than {COPIES} copies of a card", Rule.CARDS_1)
         shuffled, deck = shuffle(shuffled, left)
     if final_turns is None and not deck and outcome is None:
         final_turns = len(names)

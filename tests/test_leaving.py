@@ -1,0 +1,145 @@
+"""Resigning, running out of time and forfeiting: one convention, kept by the engine, the score keeper,
+records, views, turn reports and the command line."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
+
+from qwirkle import (
+    EndReason,
+    GameRecord,
+    GameState,
+    IllegalMoveError,
+    InvalidRecordError,
+    InvalidStateError,
+    PlayerView,
+    apply,
+    check_state,
+    end_cause,
+    legal_moves,
+    new_game,
+    resign,
+    state_from_json,
+    state_to_json,
+    view,
+)
+from qwirkle.bots import GreedyBot, RandomBot, run_game
+from qwirkle.endings import outcome_of
+from qwirkle.scorekeeper import Scorekeeper
+from qwirkle.testing import check_invariants
+from tests.played import states
+
+LEAVING = [EndReason.RESIGNED, EndReason.TIMED_OUT, EndReason.FORFEITED]
+
+
+@given(states(most_turns=80), st.data())
+def test_whoever_leaves_never_wins_and_the_others_follow_END_4(state: GameState, data: st.DataObject) -> None:
+    assume(state.outcome is None)
+    seat = data.draw(st.integers(0, len(state.players) - 1))
+    reason = data.draw(st.sampled_from(LEAVING))
+    final = resign(state, seat, reason)
+    outcome = final.outcome
+    assert outcome is not None
+    assert outcome.reason is reason
+    assert outcome.ended_by == seat
+    assert outcome.scores == state.scores
+    others = [s for s in range(len(state.players)) if s != seat]
+    best = max(state.scores[s] for s in others)
+    assert outcome.winners == tuple(s for s in others if state.scores[s] == best)
+    # Nothing but the outcome changes, and the state is one the rules can reach.
+    assert final.history == state.history
+    assert final.hands == state.hands
+    check_state(final)
+    check_invariants(final)
+    assert state_from_json(state_to_json(final)) == final
+    for s in range(len(final.players)):
+        seen = view(final, s)
+        assert seen.outcome == outcome
+        assert PlayerView.from_json(seen.to_json()) == seen
+    record = GameRecord.from_game(final)
+    again = GameRecord.loads(record.dumps())
+    assert again == record
+    assert again.replay().final == final
+
+
+def test_the_leaver_loses_even_when_ahead() -> None:
+    assert outcome_of(EndReason.RESIGNED, (50, 10), ended_by=0).winners == (1,)
+    assert outcome_of(EndReason.TIMED_OUT, (50, 10, 10, 3), ended_by=0).winners == (1, 2)
+
+
+def test_a_leaving_outcome_needs_the_seat() -> None:
+    with pytest.raises(TypeError, match="needs the seat"):
+        outcome_of(EndReason.FORFEITED, (1, 2))
+
+
+def test_resign_refuses_what_is_no_way_to_leave() -> None:
+    state = new_game(["Ann", "Bob"], seed=1)
+    with pytest.raises(TypeError, match="RESIGNED, TIMED_OUT or FORFEITED"):
+        resign(state, 0, EndReason.BLOCKED)
+    with pytest.raises(InvalidStateError, match="no seat 2"):
+        resign(state, 2)
+    with pytest.raises(InvalidStateError, match="no seat True"):
+        resign(state, True)
+
+
+def test_a_finished_game_cannot_be_left_or_played_on() -> None:
+    final = resign(new_game(["Ann", "Bob"], seed=1), 1)
+    with pytest.raises(IllegalMoveError, match="END-4: the game is over: a player resigned"):
+        resign(final, 0)
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        apply(final, next(iter(legal_moves(new_game(["Ann", "Bob"], seed=1)))))
+    assert not legal_moves(final)
+
+
+def test_the_score_keeper_follows_the_same_convention() -> None:
+    keeper = Scorekeeper.start(["Ann", "Bob", "Cy"]).place("Ro@0,0 Rs@1,0")
+    final = keeper.resign(0, EndReason.TIMED_OUT)
+    assert final.outcome == outcome_of(EndReason.TIMED_OUT, (2, 0, 0), ended_by=0)
+    record = GameRecord.from_scorekeeper(final)
+    assert GameRecord.loads(record.dumps()).replay().final == final
+    with pytest.raises(IllegalMoveError, match="the game is over"):
+        final.place("Bo@0,1")
+
+
+def test_a_record_whose_leaver_does_not_match_is_refused() -> None:
+    state = new_game(["Ann", "Bob"], seed=3)
+    state = apply(state, next(iter(legal_moves(state))))
+    left = resign(state, 1)
+    data = GameRecord.from_game(left).to_json()
+    data["result"]["winners"] = [1]
+    with pytest.raises(InvalidRecordError, match="winners"):
+        GameRecord.from_json(data)
+    data["result"] = {"reason": "resigned", "scores": list(left.scores), "winners": [0, 1]}
+    with pytest.raises(InvalidRecordError, match="ended_by names a seat"):
+        GameRecord.from_json(data)
+
+
+def test_the_words_and_the_command_line_say_who_left() -> None:
+    state = new_game(["Ann", "Bob", "Cy"], seed=2)
+    final = resign(state, 1, EndReason.FORFEITED)
+    assert final.outcome is not None
+    assert end_cause(final.outcome, final.players) == (
+        "Bob forfeited; the highest total among the others wins (Rule END-4)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-m", "qwirkle", "--seconds-per-move", "1e-9", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert "ran out of time; the other player wins (Rule END-4)" in out
+
+
+def test_a_bot_over_its_time_loses_on_time() -> None:
+    final = run_game([RandomBot(1), GreedyBot(2)], seed=5, seconds_per_move=1e-9)
+    assert final.outcome is not None
+    assert final.outcome.reason is EndReason.TIMED_OUT
+    assert final.turn_number == 0
+    assert final.outcome.winners == (1 - final.starter,)
+    with pytest.raises(TypeError, match="positive number of seconds"):
+        run_game([RandomBot(1), GreedyBot(2)], seed=5, seconds_per_move=0)
