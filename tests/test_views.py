@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qwirkle import (
-    ALL_TILES,
     Exchange,
     GameState,
     InvalidRecordError,
@@ -18,50 +17,10 @@ from qwirkle import (
     Pass,
     Place,
     PlayerView,
-    Turn,
     view,
 )
 from qwirkle.views import HiddenExchange
-from tests.played import play, states
-
-
-def hide_differently(state: GameState, viewer: int, rng: random.Random) -> GameState:
-    """A state that differs from ``state`` only in what ``viewer`` may not see.
-
-    Other hands swap tiles with the bag, the bag is shuffled, the seed and the
-    random state change, and other players' exchanges gave back other tiles.
-    """
-    hands = [list(hand) for hand in state.hands]
-    bag = list(state.bag)
-    for seat, hand in enumerate(hands):
-        if seat == viewer or not bag:
-            continue
-        for i in range(len(hand)):
-            if rng.random() < 0.5:
-                j = rng.randrange(len(bag))
-                hand[i], bag[j] = bag[j], hand[i]
-    rng.shuffle(bag)
-    history = []
-    for turn in state.history:
-        move = turn.move
-        if isinstance(move, Exchange) and turn.seat != viewer:
-            move = Exchange([rng.choice(ALL_TILES) for _ in move.tiles])
-        history.append(Turn(turn.seat, move, turn.score))
-    return GameState(
-        players=state.players,
-        board=state.board,
-        hands=tuple(map(tuple, hands)),
-        bag=tuple(bag),
-        scores=state.scores,
-        current=state.current,
-        rules=state.rules,
-        history=tuple(history),
-        starter=state.starter,
-        seed=None if state.seed is None else state.seed + 1,
-        rng=state.rng ^ 0xDEADBEEF,
-        idle_turns=state.idle_turns,
-        outcome=state.outcome,
-    )
+from tests.played import hide_differently, play, states
 
 
 @given(states(most_turns=80), st.integers(min_value=0, max_value=3), st.randoms(use_true_random=False))

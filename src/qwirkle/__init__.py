@@ -42,7 +42,7 @@ from qwirkle.scoring import Score, ScoredLine
 from qwirkle.state import GameState, Turn, check_state
 from qwirkle.state_json import state_from_json, state_to_json
 from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
-from qwirkle.views import PlayerView, view
+from qwirkle.views import PlayerView, SpectatorView, check_spectator_view, view
 
 __version__ = "0.1.0"
 
@@ -77,6 +77,7 @@ __all__ = [
     "Score",
     "ScoredLine",
     "Shape",
+    "SpectatorView",
     "StartTiebreak",
     "Tile",
     "Turn",
@@ -85,6 +86,7 @@ __all__ = [
     "apply",
     "bag_counts",
     "board_text",
+    "check_spectator_view",
     "check_state",
     "choose_starter",
     "draw_count",

@@ -31,7 +31,7 @@ from qwirkle.lines import TYPE_TILES
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.sampling import sample_state, unseen_tiles
 from qwirkle.state import GameState
-from qwirkle.views import PlayerView
+from qwirkle.views import PlayerView, SpectatorView
 from qwirkle.views import view as view_of
 
 __all__ = [
@@ -111,6 +111,8 @@ class BaseBot(abc.ABC):
 
     def choose(self, view: PlayerView | GameState) -> Move:
         """A legal move for the player to move; raises :class:`BotError` if the game is over or it is not their turn."""
+        if isinstance(view, SpectatorView):
+            raise TypeError("a bot decides from a player's view, view(state, seat); a spectator's holds no hand")
         seen = view if isinstance(view, PlayerView) else view_of(view, view.current)
         if seen.outcome is not None:
             raise _game_over()

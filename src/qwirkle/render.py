@@ -8,8 +8,9 @@ palette, designed for colour-vision deficiency, writes the colour letter on
 each tile.
 
 Anything with a board can be drawn: a :class:`~qwirkle.GameState`, a
-:class:`~qwirkle.PlayerView`, a :class:`~qwirkle.scorekeeper.Scorekeeper`, a
-:class:`~qwirkle.Board` or a plain mapping from cells to tiles.
+:class:`~qwirkle.PlayerView`, a :class:`~qwirkle.SpectatorView`, a
+:class:`~qwirkle.scorekeeper.Scorekeeper`, a :class:`~qwirkle.Board` or a
+plain mapping from cells to tiles.
 
 >>> from qwirkle import parse_position
 >>> state = parse_position("0,0:RoRs RdRcRxR*GoBo/YdYcYxY*OoPo 2/0 1")

@@ -13,11 +13,18 @@ that differ only in those give equal views.
 (True, (6, 6), 96)
 >>> PlayerView.from_json(seen.to_json()) == seen
 True
+
+A spectator, who sits at no seat, gets a :class:`SpectatorView` from
+``view(state)``: the same table without any hand, every exchange hidden.
+
+>>> view(state).hand_sizes, hasattr(view(state), "hand")
+((6, 6), False)
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from typing import overload
 
 import attrs
 
@@ -37,10 +44,12 @@ from qwirkle.scoring import Score
 from qwirkle.state import GameState, check_names, check_player_count, check_tiles
 from qwirkle.tiles import Tile
 
-__all__ = ["HiddenExchange", "PlayerView", "SeenTurn", "check_view", "view"]
+__all__ = ["HiddenExchange", "PlayerView", "SeenTurn", "SpectatorView", "check_spectator_view", "check_view", "view"]
 
 VIEW_FORMAT = "qwirkle-view"
 VIEW_VERSION = 1
+SPECTATOR_FORMAT = "qwirkle-spectator-view"
+SPECTATOR_VERSION = 1
 
 
 @attrs.frozen
@@ -138,17 +147,8 @@ class PlayerView(Immutable):
             "format": VIEW_FORMAT,
             "version": VIEW_VERSION,
             "player": self.seat,
-            "players": list(self.players),
-            "rules": _codec.encode_rules(self.rules),
-            "board": [[x, y, code] for (x, y), code in _board_codes(self.board)],
             "hand": _codec.encode_tiles(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "bag_size": self.bag_size,
-            "scores": list(self.scores),
-            "current": self.current,
-            "starter": self.starter,
-            "history": [_encode_seen(turn) for turn in self.history],
-            "outcome": _codec.encode_outcome(self.outcome),
+            **_encode_public(self),
         }
 
     @classmethod
@@ -160,49 +160,146 @@ class PlayerView(Immutable):
             ...
         qwirkle.errors.InvalidRecordError: $: ...
         """
-        if isinstance(data, (str, bytes, bytearray)):
-            data = _codec.load_text(data, "the view")
-        top = Reader(data)
-        f = top.fields(
-            (
-                "format", "version", "player", "players", "rules", "board", "hand", "hand_sizes",
-                "bag_size", "scores", "current", "starter", "history", "outcome",
-            )
-        )  # fmt: skip
-        if f["format"].text() != VIEW_FORMAT:
-            raise f["format"].fail(f"expected {VIEW_FORMAT!r}")
-        if f["version"].integer(1, 10**6) != VIEW_VERSION:
-            raise f["version"].fail(f"version {f['version'].value} is not supported; this library reads {VIEW_VERSION}")
-        rules = _codec.decode_rules(f["rules"])
-        players = _codec.players_of(f["players"], rules)
-        n = len(players)
-        seat = f["player"].integer(0, n - 1)
-        board = decode_board(f["board"])
+        top, f = _open(data, VIEW_FORMAT, VIEW_VERSION, ("player", "hand"))
+        public = _read_public(f)
+        rules = public.rules
+        seat = f["player"].integer(0, len(public.players) - 1)
         hand = f["hand"].tiles(rules.hand_size)
-        sizes = tuple(item.integer(0, rules.hand_size) for item in f["hand_sizes"].items(n, n))
-        if sizes[seat] != len(hand):
-            raise f["hand_sizes"].fail(f"seat {seat} holds {len(hand)} tiles, not {sizes[seat]}")
-        bag_size = f["bag_size"].integer(0, rules.tile_count)
-        scores = tuple(item.integer() for item in f["scores"].items(n, n))
-        history = tuple(_decode_seen(item, n, rules) for item in f["history"].items(MAX_TURNS))
-        seen = cls(
-            seat=seat,
-            players=players,
-            rules=rules,
-            board=board,
-            hand=hand,
-            hand_sizes=sizes,
-            bag_size=bag_size,
-            scores=scores,
-            current=f["current"].integer(0, n - 1),
-            starter=f["starter"].integer(0, n - 1),
-            history=history,
-            outcome=_codec.decode_outcome(f["outcome"], n),
-        )
+        if public.hand_sizes[seat] != len(hand):
+            raise f["hand_sizes"].fail(f"seat {seat} holds {len(hand)} tiles, not {public.hand_sizes[seat]}")
+        seen = cls(seat=seat, hand=hand, **attrs.asdict(public, recurse=False))
         try:
             return check_view(seen)
         except InvalidStateError as error:
             raise top.fail(str(error)) from None
+
+
+@attrs.frozen
+class SpectatorView(Immutable):
+    """All that someone at no seat may know about a game: the table, and no hand at all (see :func:`view`).
+
+    It holds what every player's view holds in common: the table, the scores,
+    the size of each hand and of the bag, and the history with every exchange
+    hidden (Rule SETUP-2: hands are hidden), so a screen shown to the whole
+    room, or a broadcast, can never give a tile away.
+
+    >>> from qwirkle import new_game
+    >>> seen = view(new_game(["Ann", "Bob"], seed=7))
+    >>> seen.players, seen.hand_sizes, seen.bag_size
+    (('Ann', 'Bob'), (6, 6), 96)
+    """
+
+    players: tuple[str, ...]
+    """Player names, in seat order."""
+    rules: RuleSet
+    """The options of the game (public)."""
+    board: Board
+    """The tiles on the table."""
+    hand_sizes: tuple[int, ...]
+    """How many tiles each seat holds."""
+    bag_size: int
+    """How many tiles are left in the bag."""
+    scores: tuple[int, ...]
+    """Each seat's score."""
+    current: int
+    """The seat to move."""
+    starter: int
+    """The seat that opened the game."""
+    history: tuple[SeenTurn, ...]
+    """Every turn so far, every exchange hidden."""
+    outcome: Outcome | None
+    """How the game ended, or ``None``."""
+
+    @property
+    def turn_number(self) -> int:
+        """How many turns have been played."""
+        return len(self.history)
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, so that Jupyter shows it as a picture."""
+        return board_svg(self)
+
+    def to_json(self) -> dict[str, JSON]:
+        """The view as JSON-ready data: a player's view without ``player`` and ``hand`` (see ``docs/interfaces.md``).
+
+        >>> from qwirkle import new_game
+        >>> data = view(new_game(["Ann", "Bob"], seed=7)).to_json()
+        >>> data["format"], "hand" in data, "player" in data
+        ('qwirkle-spectator-view', False, False)
+        """
+        _codec.check_writable(len(self.history))
+        return {
+            "format": SPECTATOR_FORMAT,
+            "version": SPECTATOR_VERSION,
+            **_encode_public(self),
+        }
+
+    @classmethod
+    def from_json(cls, data: object) -> SpectatorView:
+        """A view from :meth:`to_json` data (or its JSON text), checked; raises :class:`~qwirkle.InvalidRecordError`.
+
+        >>> SpectatorView.from_json('{"format": "qwirkle-view"}')  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        qwirkle.errors.InvalidRecordError: $: ...
+        """
+        top, f = _open(data, SPECTATOR_FORMAT, SPECTATOR_VERSION, ())
+        try:
+            return check_spectator_view(_read_public(f))
+        except InvalidStateError as error:
+            raise top.fail(str(error)) from None
+
+
+_PUBLIC = ("players", "rules", "board", "hand_sizes", "bag_size", "scores", "current", "starter", "history", "outcome")
+"""The JSON keys of what every view holds, player's or spectator's."""
+
+
+def _open(data: object, form: str, version: int, own: tuple[str, ...]) -> tuple[Reader, dict[str, Reader]]:
+    """The top reader and the fields of a view's JSON, its format and version checked."""
+    if isinstance(data, (str, bytes, bytearray)):
+        data = _codec.load_text(data, "the view")
+    top = Reader(data)
+    # The format first, so that the other kind of view is refused by its format, not by its keys.
+    head = top.fields(("format", "version"), ("player", "hand", *_PUBLIC))
+    if head["format"].text() != form:
+        raise head["format"].fail(f"expected {form!r}")
+    if head["version"].integer(1, 10**6) != version:
+        raise head["version"].fail(f"version {head['version'].value} is not supported; this library reads {version}")
+    return top, top.fields(("format", "version", *own, *_PUBLIC))
+
+
+def _read_public(f: dict[str, Reader]) -> SpectatorView:
+    """What every view holds, read but not yet checked against the rules."""
+    rules = _codec.decode_rules(f["rules"])
+    players = _codec.players_of(f["players"], rules)
+    n = len(players)
+    return SpectatorView(
+        players=players,
+        rules=rules,
+        board=decode_board(f["board"]),
+        hand_sizes=tuple(item.integer(0, rules.hand_size) for item in f["hand_sizes"].items(n, n)),
+        bag_size=f["bag_size"].integer(0, rules.tile_count),
+        scores=tuple(item.integer() for item in f["scores"].items(n, n)),
+        current=f["current"].integer(0, n - 1),
+        starter=f["starter"].integer(0, n - 1),
+        history=tuple(_decode_seen(item, n, rules) for item in f["history"].items(MAX_TURNS)),
+        outcome=_codec.decode_outcome(f["outcome"], n),
+    )
+
+
+def _encode_public(seen: PlayerView | SpectatorView) -> dict[str, JSON]:
+    return {
+        "players": list(seen.players),
+        "rules": _codec.encode_rules(seen.rules),
+        "board": [[x, y, code] for (x, y), code in _board_codes(seen.board)],
+        "hand_sizes": list(seen.hand_sizes),
+        "bag_size": seen.bag_size,
+        "scores": list(seen.scores),
+        "current": seen.current,
+        "starter": seen.starter,
+        "history": [_encode_seen(turn) for turn in seen.history],
+        "outcome": _codec.encode_outcome(seen.outcome),
+    }
 
 
 def check_view(seen: PlayerView) -> PlayerView:
@@ -216,7 +313,7 @@ def check_view(seen: PlayerView) -> PlayerView:
     viewer's own exchanges and hide everyone else's (Rule SETUP-2), and the
     outcome must be the one of the scores. :meth:`PlayerView.from_json`
     checks every view it reads with it; :func:`view` of a checked state
-    always passes.
+    always passes. A value that is no :class:`PlayerView` is a ``TypeError``.
 
     >>> from qwirkle import new_game
     >>> seen = view(new_game(["Ann", "Bob"], seed=7), 0)
@@ -227,25 +324,65 @@ def check_view(seen: PlayerView) -> PlayerView:
         ...
     qwirkle.errors.InvalidStateError: the table, the hands and the bag hold 107 tiles; the game has 108 (Rule TILES-2)
     """
+    if not isinstance(seen, PlayerView):
+        raise TypeError(f"check_view checks a PlayerView, not {brief(seen)}")
+    _check_seen(seen, seen.seat, seen.hand)
+    return seen
+
+
+def check_spectator_view(seen: SpectatorView) -> SpectatorView:
+    """``seen`` if some state of a game could show it to a spectator, else :class:`~qwirkle.InvalidStateError`.
+
+    The checks of :func:`check_view`, for a viewer who holds no tiles: the
+    table must be legal and add up with the hands and the bag to the game's
+    tiles (Rule TILES-2), every hand full while the bag has tiles (Rule
+    SETUP-3), the history must agree with the table, the scores and the seat
+    to move, and every exchange in it must be hidden (Rule SETUP-2: hands are
+    hidden, and a spectator holds none). :meth:`SpectatorView.from_json`
+    checks every view it reads with it; ``view(state)`` of a checked state
+    always passes. A value that is no :class:`SpectatorView` is a ``TypeError``.
+
+    >>> from qwirkle import new_game
+    >>> seen = view(new_game(["Ann", "Bob"], seed=7))
+    >>> check_spectator_view(seen) is seen
+    True
+    >>> check_spectator_view(attrs.evolve(seen, hand_sizes=(6, 5)))
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidStateError: seat 1 holds 5 tiles while the bag has tiles (Rule SETUP-3)
+    """
+    if not isinstance(seen, SpectatorView):
+        raise TypeError(f"check_spectator_view checks a SpectatorView, not {brief(seen)}")
+    _check_seen(seen, None, ())
+    return seen
+
+
+def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tuple[Tile, ...]) -> None:
+    """The checks of :func:`check_view` and :func:`check_spectator_view`: ``viewer`` is ``None`` for a spectator.
+
+    Rules TILES-2, SETUP-2, SETUP-3 and END-2, as the two docstrings say.
+    """
     rules = seen.rules
     if not isinstance(rules, RuleSet):
         raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
     names = check_names(seen.players)
     check_player_count(rules, len(names))
     n = len(names)
-    for name in ("seat", "current", "starter"):
-        value = getattr(seen, name)
+    seats = {"current": seen.current, "starter": seen.starter}
+    if viewer is not None:
+        seats = {"seat": viewer, **seats}
+    for name, value in seats.items():
         if type(value) is not int or not 0 <= value < n:
             raise InvalidStateError(f"{name} must be a seat from 0 to {n - 1}, not {brief(value)}")
     if not isinstance(seen.board, Board):
         raise InvalidStateError(f"board must be a Board, not {brief(seen.board)}")
     board = seen.board.validated()
-    hand = check_tiles(seen.hand, "the hand")
+    hand = check_tiles(held, "the hand")
     sizes = seen.hand_sizes
     if not isinstance(sizes, tuple) or len(sizes) != n or not all(type(k) is int for k in sizes):
         raise InvalidStateError("hand_sizes must be a tuple of one int per player")
-    if sizes[seen.seat] != len(hand):
-        raise InvalidStateError(f"the viewer holds {len(hand)} tiles, not {sizes[seen.seat]}")
+    if viewer is not None and sizes[viewer] != len(hand):
+        raise InvalidStateError(f"the viewer holds {len(hand)} tiles, not {sizes[viewer]}")
     bag = seen.bag_size
     if type(bag) is not int or not 0 <= bag <= rules.tile_count:
         raise InvalidStateError(f"bag_size must be an int from 0 to {rules.tile_count}, not {brief(bag)}")
@@ -269,8 +406,11 @@ def check_view(seen: PlayerView) -> PlayerView:
     if not isinstance(history, tuple) or not all(isinstance(turn, SeenTurn) for turn in history):
         raise InvalidStateError("history must be a tuple of SeenTurn values")
     for number, turn in enumerate(history, start=1):
-        mine = turn.seat == seen.seat
+        # A spectator sits at no seat, so no exchange is theirs to see.
+        mine = turn.seat == viewer
         if isinstance(turn.move, HiddenExchange if mine else Exchange):
+            if viewer is None:
+                raise InvalidStateError(f"turn {number} shows the tiles of an exchange to a spectator (Rule SETUP-2)")
             shown = "hidden" if mine else "shown"
             raise InvalidStateError(f"turn {number} is an exchange {shown} to the wrong player (Rule SETUP-2)")
         if isinstance(turn.move, HiddenExchange) and not (
@@ -286,7 +426,6 @@ def check_view(seen: PlayerView) -> PlayerView:
         raise InvalidStateError("a player has no tiles left, so the game is over (Rule END-2)")
     if outcome is not None and outcome.reason is EndReason.WENT_OUT and (bag or sizes[outcome.ended_by or 0]):
         raise InvalidStateError("a player went out, so the bag and their hand are empty (Rule END-2)")
-    return seen
 
 
 def _board_codes(board: Board) -> list[tuple[tuple[int, int], str]]:
@@ -324,24 +463,52 @@ def _decode_seen(reader: Reader, players: int, rules: RuleSet) -> SeenTurn:
     return SeenTurn(f["player"].integer(0, players - 1), move, _codec.decode_score(f["score"]))
 
 
-def _seen(turn_player: int, move: Move, viewer: int) -> Move | HiddenExchange:
+def _seen(turn_player: int, move: Move, viewer: int | None) -> Move | HiddenExchange:
     if isinstance(move, Exchange) and turn_player != viewer:
         return HiddenExchange(len(move))
     return move
 
 
-def view(state: GameState, seat: int) -> PlayerView:
-    """What seat ``seat`` may know about ``state`` (see :class:`PlayerView`).
+@overload
+def view(state: GameState, seat: int) -> PlayerView: ...
+@overload
+def view(state: GameState, seat: None = None) -> SpectatorView: ...
+
+
+def view(state: GameState, seat: int | None = None) -> PlayerView | SpectatorView:
+    """What seat ``seat`` may know about ``state`` (a :class:`PlayerView`), or with no seat a spectator.
+
+    With no seat, the view is a :class:`SpectatorView`, for a screen the
+    whole room sees.
+
+    Rule SETUP-2: hands are hidden. A player's view holds their own hand and
+    shows only their own exchanges; a spectator's view holds no hand and
+    hides every exchange.
 
     >>> from qwirkle import new_game
     >>> state = new_game(["Ann", "Bob"], seed=7)
     >>> view(state, 0) == view(state, 1)
     False
+    >>> type(view(state)).__name__, view(state).bag_size
+    ('SpectatorView', 96)
     >>> view(state, 2)
     Traceback (most recent call last):
         ...
     qwirkle.errors.InvalidStateError: there is no seat 2 in a game of 2 players
     """
+    if seat is None:
+        return SpectatorView(
+            players=state.players,
+            rules=state.rules,
+            board=state.board,
+            hand_sizes=tuple(len(hand) for hand in state.hands),
+            bag_size=len(state.bag),
+            scores=state.scores,
+            current=state.current,
+            starter=state.starter,
+            history=tuple(SeenTurn(t.seat, _seen(t.seat, t.move, None), t.score) for t in state.history),
+            outcome=state.outcome,
+        )
     if type(seat) is not int or not 0 <= seat < len(state.players):
         raise InvalidStateError(f"there is no seat {brief(seat)} in a game of {len(state.players)} players")
     return PlayerView(

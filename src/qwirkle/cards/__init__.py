@@ -28,7 +28,7 @@ from qwirkle.cards.rules import BlockedAction, CardsRuleSet, StartTiebreak
 from qwirkle.cards.series import Series, Table, canonical_table, is_valid_series
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.turns import CardsScore, CardsTurn
-from qwirkle.cards.view import CardsView
+from qwirkle.cards.view import CardsSpectatorView, CardsView
 
 __all__ = [
     "BlockedAction",
@@ -38,6 +38,7 @@ __all__ = [
     "CardsOutcome",
     "CardsRuleSet",
     "CardsScore",
+    "CardsSpectatorView",
     "CardsState",
     "CardsTurn",
     "CardsView",

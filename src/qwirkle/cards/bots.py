@@ -19,7 +19,7 @@ from qwirkle.cards.rules import CardsRuleSet
 from qwirkle.cards.search import can_lay_between, plan_for, sub_multisets
 from qwirkle.cards.series import counts_of, table_from_masks
 from qwirkle.cards.state import CardsState
-from qwirkle.cards.view import CardsView
+from qwirkle.cards.view import CardsSpectatorView, CardsView
 from qwirkle.rng import below, seed_state, shuffle
 from qwirkle.tiles import ALL_TILES
 
@@ -71,6 +71,7 @@ class RandomBot:
 
     def choose(self, view: CardsView) -> CardsMove:
         """A random legal move for the viewer."""
+        _expect_player(view)
         if not can_lay(view):
             return blocked_move(view)
         opening = opening_sets(view)
@@ -135,8 +136,17 @@ class GreedyBot:
 
     def choose(self, view: CardsView) -> CardsMove:
         """The greediest legal move for the viewer."""
+        _expect_player(view)
         move = most_qwirkles(view)
         return blocked_move(view) if move is None else move
+
+
+def _expect_player(view: object) -> None:
+    """A ``TypeError`` unless ``view`` is a player's view or a state: a spectator holds no hand to decide from."""
+    if isinstance(view, CardsSpectatorView):
+        raise TypeError("a bot decides from a player's view, CardsState.view(seat); a spectator's holds no hand")
+    if not isinstance(view, (CardsView, CardsState)):
+        raise TypeError(f"a bot decides from a player's view, CardsState.view(seat), not a {type(view).__name__}")
 
 
 def run_game(

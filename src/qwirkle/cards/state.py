@@ -11,7 +11,7 @@ from qwirkle.cards.moves import card_code
 from qwirkle.cards.rules import CardsRuleSet
 from qwirkle.cards.series import Table
 from qwirkle.cards.turns import CardsScore, CardsTurn, nothing_laid
-from qwirkle.cards.view import CardsView
+from qwirkle.cards.view import CardsSpectatorView, CardsView
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.tiles import Tile
@@ -20,6 +20,7 @@ __all__ = [
     "CardsEndReason",
     "CardsOutcome",
     "CardsScore",
+    "CardsSpectatorView",
     "CardsState",
     "CardsTurn",
     "CardsView",
@@ -100,6 +101,9 @@ class CardsState(Immutable):
     def view(self, seat: int | None = None) -> CardsView:
         """What the player in ``seat`` (by default the player to move) may know.
 
+        A screen for someone at no seat wants :meth:`spectator_view` instead,
+        which holds no hand: ``view()`` holds the hand of the player to move.
+
         >>> from qwirkle.cards import new_game
         >>> state = new_game(["Ann", "Bob"], seed=7)
         >>> view = state.view(1)
@@ -114,6 +118,31 @@ class CardsState(Immutable):
             players=self.players,
             table=self.table,
             hand=self.hands[seat],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            deck_size=len(self.deck),
+            qwirkles=self.qwirkles,
+            current=self.current,
+            rules=self.rules,
+            history=self.history,
+            starter=self.starter,
+            redrawn=self.redrawn,
+            passes=self.passes,
+            final_turns=self.final_turns,
+            outcome=self.outcome,
+        )
+
+    def spectator_view(self) -> CardsSpectatorView:
+        """What someone at no seat may know: the table and the public history, no player's cards.
+
+        >>> from qwirkle.cards import new_game
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> seen = state.spectator_view()
+        >>> seen.hand_sizes, seen.scores, seen.current == state.current
+        ((9, 9), (0, 0), True)
+        """
+        return CardsSpectatorView(
+            players=self.players,
+            table=self.table,
             hand_sizes=tuple(len(h) for h in self.hands),
             deck_size=len(self.deck),
             qwirkles=self.qwirkles,
@@ -162,6 +191,9 @@ def expect_position(value: object) -> Position:
     ...
     qwirkle.errors.InvalidStateError: expected a CardsState or a CardsView, not None
     """
+    if isinstance(value, CardsSpectatorView):
+        # The likely mistake is a spectator's screen asking for a move: say so, rather than print the whole view.
+        raise InvalidStateError("a spectator's view holds no hand to play from; a position is CardsState.view(seat)")
     if not isinstance(value, (CardsState, CardsView)):
         raise InvalidStateError(f"expected a CardsState or a CardsView, not {brief(value)}")
     return value

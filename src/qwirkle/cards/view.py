@@ -1,4 +1,4 @@
-"""What one player of Qwirkle Cards may know of a game."""
+"""What one player of Qwirkle Cards, or a spectator, may know of a game."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from qwirkle.cards.turns import CardsTurn, nothing_laid
 from qwirkle.immutable import Immutable
 from qwirkle.tiles import Tile
 
-__all__ = ["CardsView"]
+__all__ = ["CardsSpectatorView", "CardsView"]
 
 
 @attrs.frozen(kw_only=True)
@@ -57,3 +57,49 @@ class CardsView(Immutable):
     def scores(self) -> tuple[int, ...]:
         """Qwirkles claimed, by seat (Rule CARDS-9)."""
         return tuple(len(won) for won in self.qwirkles)
+
+
+@attrs.frozen(kw_only=True)
+class CardsSpectatorView(Immutable):
+    """What someone at no seat may know of a game: a player's view without a seat or a hand.
+
+    Like :class:`CardsView`, it never holds the deck order or a player's
+    cards; and having no hand it is no position: bots and searches need a
+    hand to decide from, and refuse one. Get one with :meth:`CardsState.spectator_view
+    <qwirkle.cards.CardsState.spectator_view>`.
+
+    >>> from qwirkle.cards import new_game
+    >>> seen = new_game(["Ann", "Bob"], seed=7).spectator_view()
+    >>> seen.hand_sizes, seen.deck_size, hasattr(seen, "hand")
+    ((9, 9), 90, False)
+    """
+
+    players: tuple[str, ...]
+    table: Table
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    deck_size: int
+    qwirkles: tuple[Table, ...]
+    current: int
+    rules: CardsRuleSet
+    history: tuple[CardsTurn, ...]
+    starter: int
+    redrawn: bool
+    passes: int
+    final_turns: int | None
+    outcome: CardsOutcome | None
+
+    @property
+    def is_opening(self) -> bool:
+        """Whether no card has been laid yet in the game (Rule CARDS-5)."""
+        return nothing_laid(self.table, self.qwirkles, self.history)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Qwirkles claimed, by seat (Rule CARDS-9)."""
+        return tuple(len(won) for won in self.qwirkles)
+
+    @property
+    def turn_number(self) -> int:
+        """How many moves have been played, redraws included."""
+        return len(self.history)
