@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-from qwirkle import GameState, PlayerView, format_move, legal_moves, new_game, view
+from qwirkle import GameState, PlayerView, SpectatorView, format_move, legal_moves, new_game, view
 from qwirkle.records import GameRecord
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
@@ -255,6 +255,45 @@ def test_the_api_names_the_broken_rule(server: tuple[str, Any]) -> None:
     assert error["rule"] == "PLACE-4"
 
 
+def test_the_watch_api_sends_only_the_spectators_view(server: tuple[str, Any]) -> None:
+    base, httpd = server
+    _, answer = call(base, "/api/new", {"seed": 3})
+    game = answer["game"]
+    state = full_state(httpd, game)
+    swap = next(iter(legal_moves(state).exchanges()))
+    call(base, f"/api/game/{game}/move", {"move": format_move(swap)})
+    state = full_state(httpd, game)
+    status, watched = call(base, f"/api/game/{game}/watch")
+    assert status == 200
+    assert SpectatorView.from_json(watched["view"]) == view(state)
+    # No tile of any hand reaches a spectator, not even the exchanged ones or the draws.
+    assert "hand" not in watched["view"]
+    assert all(event["drawn"] == [] for event in watched["events"])
+    exchanged = watched["events"][1]
+    assert "move" not in exchanged
+    assert exchanged["exchanged"] == len(swap)
+    assert exchanged["text"] == f"You exchanges {len(swap)} tile{'s' if len(swap) > 1 else ''}."
+    status, later = call(base, f"/api/game/{game}/watch?since={len(state.history)}")
+    assert status == 200
+    assert later["events"] == []
+    assert call(base, f"/api/game/{game}/watch?since=x")[0] == 400
+    assert call(base, "/api/game/nope/watch")[0] == 404
+
+
+def test_the_api_lets_the_player_resign(server: tuple[str, Any]) -> None:
+    base, httpd = server
+    _, answer = call(base, "/api/new", {"seed": 3})
+    game = answer["game"]
+    status, after = call(base, f"/api/game/{game}/resign", {})
+    assert status == 200
+    assert after["view"]["outcome"]["reason"] == "resigned"
+    assert after["ended"] == "You resigned; the other player wins (Rule END-4). Winner: greedy bot."
+    assert full_state(httpd, game).outcome is not None
+    assert call(base, f"/api/game/{game}/resign", {}) == (400, {"error": "the game is over already", "rule": None})
+    _, watched = call(base, f"/api/game/{game}/watch")
+    assert watched["ended"] == after["ended"]
+
+
 def test_the_page_and_script_are_served(server: tuple[str, Any]) -> None:
     base, _ = server
     with urllib.request.urlopen(base + "/", timeout=30) as response:
@@ -283,71 +322,161 @@ def browser_or_skip() -> tuple[str, str]:
     pytest.skip(message)
 
 
-def board_changed(before: str | None) -> Callable[[Any], bool]:
-    from selenium.webdriver.common.by import By
-
-    return lambda browser: bool(browser.find_element(By.ID, "board").get_attribute("innerHTML") != before)
-
-
-def test_a_person_plays_a_turn_in_a_real_browser(server: tuple[str, Any]) -> None:
+def open_browser() -> Any:
     chromium, driver_path = browser_or_skip()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import WebDriverWait
 
-    base, _ = server
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     # Root in a container: Chromium's sandbox needs user namespaces that CI may not have.
     flags = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1200,1000")
     for flag in flags:
         options.add_argument(flag)
-    browser = webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+    return webdriver.Chrome(service=Service(executable_path=driver_path), options=options)
+
+
+def build_a_placement(browser: Any, wait: Any) -> None:
+    """Click tiles and green cells, as a person would, until the placement can be played."""
+    from selenium.webdriver.common.by import By
+
+    play_button = browser.find_element(By.ID, "play")
+    for _ in range(12):
+        if play_button.is_enabled():
+            break
+        moved = False
+        for index in range(len(browser.find_elements(By.CSS_SELECTOR, "#hand .hand-tile"))):
+            tile = browser.find_elements(By.CSS_SELECTOR, "#hand .hand-tile")[index]
+            tile.click()
+            # The hand marks the picked tile once the server has answered.
+            picked = f'#hand .hand-tile.selected[data-index="{index}"]'
+            wait.until(lambda b, picked=picked: b.find_elements(By.CSS_SELECTOR, picked))
+            options_now = browser.find_elements(By.CSS_SELECTOR, "#board .option")
+            status = browser.find_element(By.ID, "status").text
+            if options_now:
+                assert status.startswith("Now click a green cell for "), status
+                options_now[0].click()
+                wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board .placed"))
+                moved = True
+                break
+            assert "cannot go anywhere now: pick another tile" in status, status
+        assert moved, "no tile of the hand could be placed"
+        wait.until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#hand .hand-tile.selected"))
+    assert play_button.is_enabled()
+    # The status line says what can be done now: Play is the way on.
+    assert browser.find_element(By.ID, "status").text in (
+        "Add more tiles, or press Play.",
+        "Press Play to make this move.",
+    )
+
+
+def turn_reached(turn: int) -> Callable[[Any], bool]:
+    from selenium.webdriver.common.by import By
+
+    def reached(browser: Any) -> bool:
+        body = browser.find_element(By.TAG_NAME, "body")
+        return int(body.get_attribute("data-turn") or 0) >= turn or body.get_attribute("data-over") == "true"
+
+    return reached
+
+
+def test_a_person_plays_a_turn_in_a_real_browser(server: tuple[str, Any]) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    base, _ = server
+    browser = open_browser()
     try:
         wait = WebDriverWait(browser, 20)
         browser.get(base + "/?seed=3")
         wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#hand .hand-tile"))
         assert browser.find_element(By.ID, "log").text.startswith("greedy bot places")
         assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-turn") == "1"
-        play_button = browser.find_element(By.ID, "play")
-        for _ in range(12):
-            if play_button.is_enabled():
-                break
-            moved = False
-            for index in range(len(browser.find_elements(By.CSS_SELECTOR, "#hand .hand-tile"))):
-                tile = browser.find_elements(By.CSS_SELECTOR, "#hand .hand-tile")[index]
-                before = browser.find_element(By.ID, "board").get_attribute("innerHTML")
-                tile.click()
-                wait.until(board_changed(before))
-                options_now = browser.find_elements(By.CSS_SELECTOR, "#board .option")
-                status = browser.find_element(By.ID, "status").text
-                if options_now:
-                    assert status.startswith("Now click a green cell for "), status
-                    options_now[0].click()
-                    wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#board .placed"))
-                    moved = True
-                    break
-                assert "cannot go anywhere now: pick another tile" in status, status
-            assert moved, "no tile of the hand could be placed"
-            wait.until(lambda b: not b.find_elements(By.CSS_SELECTOR, "#hand .hand-tile.selected"))
-        assert play_button.is_enabled()
-        # The status line says what can be done now: Play is the way on.
-        assert browser.find_element(By.ID, "status").text in (
-            "Add more tiles, or press Play.",
-            "Press Play to make this move.",
-        )
+        build_a_placement(browser, wait)
         points = browser.find_element(By.ID, "explanation").text
         assert "points" in points
-        play_button.click()
-        wait.until(lambda b: int(b.find_element(By.TAG_NAME, "body").get_attribute("data-turn") or 0) >= 3
-                   or b.find_element(By.TAG_NAME, "body").get_attribute("data-over") == "true")  # fmt: skip
+        browser.find_element(By.ID, "play").click()
+        wait.until(turn_reached(3))
         body = browser.find_element(By.TAG_NAME, "body")
         assert int(body.get_attribute("data-my-score") or 0) == int(points.split()[0])
         assert browser.find_element(By.ID, "log").text.splitlines()[-2].startswith("You place ")
         picture = os.environ.get("QWIRKLE_SCREENSHOT")
         if picture:
             # For a person to look at the page after the turn.
+            browser.save_screenshot(picture)
+    finally:
+        browser.quit()
+
+
+def test_a_person_opens_swaps_is_refused_and_resigns_while_a_spectator_watches(server: tuple[str, Any]) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    base, httpd = server
+    seed = next(seed for seed in range(100) if new_game(["You", "greedy bot"], seed=seed).current == 0)
+    browser = open_browser()
+    try:
+        wait = WebDriverWait(browser, 20)
+        browser.get(base + f"/?seed={seed}")
+        wait.until(lambda b: b.find_elements(By.CSS_SELECTOR, "#hand .hand-tile"))
+        status = browser.find_element(By.ID, "status")
+        # The opening: the one green cell is the turn builder's, and the status line says so.
+        assert status.text == "You open: pick a tile and put it on the green cell."
+        assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-turn") == "0"
+        build_a_placement(browser, wait)
+        browser.find_element(By.ID, "play").click()
+        wait.until(turn_reached(2))
+        log = browser.find_element(By.ID, "log").text.splitlines()
+        assert log[-1].startswith("You place "), log
+
+        # An exchange: pick two tiles, then swap them.
+        browser.find_element(By.ID, "swap").click()
+        wait.until(lambda b: b.find_element(By.ID, "swap").text == "Swap 0")
+        assert status.text == "Click the tiles to swap, then press Swap."
+        for index in (0, 1):
+            browser.find_elements(By.CSS_SELECTOR, "#hand .hand-tile")[index].click()
+        assert browser.find_element(By.ID, "swap").text == "Swap 2"
+        browser.find_element(By.ID, "swap").click()
+        wait.until(turn_reached(4))
+        assert any(line == "You swap 2 tiles." for line in browser.find_element(By.ID, "log").text.splitlines())
+
+        # A refused move, typed in notation: the status line names the rule, in the error style.
+        turn = browser.find_element(By.TAG_NAME, "body").get_attribute("data-turn")
+        game_id = browser.execute_script("return page.game")
+        hand = full_state(httpd, game_id).hand
+        typed = browser.find_element(By.ID, "notation")
+        typed.send_keys(f"{format_move_tile(hand[0])}@90,90", Keys.ENTER)
+        wait.until(lambda b: b.find_element(By.ID, "status").get_attribute("class") == "error")
+        assert status.text.endswith("(Rule PLACE-4)"), status.text
+        assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-turn") == turn
+
+        # A spectator follows the game from its watch link, and sees no hand.
+        watch = browser.find_element(By.ID, "watch").get_attribute("href")
+        assert watch.endswith(f"/watch?game={game_id}")
+        browser.switch_to.new_window("tab")
+        browser.get(watch)
+        wait.until(lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-turn") == turn)
+        watched = browser.find_element(By.ID, "log").text
+        assert "You exchanges 2 tiles." in watched
+        assert not browser.find_elements(By.CSS_SELECTOR, ".hand-tile")
+        seats = browser.find_element(By.ID, "seats").text
+        assert seats.startswith("You: "), seats
+        assert "points, 6 tiles · greedy bot: " in seats, seats
+        assert browser.find_element(By.ID, "status").text == "You to move."
+        player_tab, spectator_tab = browser.window_handles
+        browser.switch_to.window(player_tab)
+
+        # Resigning ends the game; the status line says why, and the spectator's page follows.
+        browser.find_element(By.ID, "resign").click()
+        wait.until(lambda b: b.find_element(By.TAG_NAME, "body").get_attribute("data-over") == "true")
+        ended = "Game over: You resigned; the other player wins (Rule END-4). Winner: greedy bot."
+        assert status.text == ended
+        assert not browser.find_element(By.ID, "resign").is_enabled()
+        browser.switch_to.window(spectator_tab)
+        wait.until(lambda b: b.find_element(By.ID, "status").text == ended)
+        picture = os.environ.get("QWIRKLE_WATCH_SCREENSHOT")
+        if picture:
             browser.save_screenshot(picture)
     finally:
         browser.quit()

@@ -76,9 +76,10 @@ function showGame(answer) {
   $("pass").hidden = !answer.can_pass;
   $("swap").disabled = !answer.can_swap;
   $("swap").textContent = "Swap tiles...";
+  $("resign").disabled = Boolean(view.outcome);
+  $("watch").href = `/watch?game=${encodeURIComponent(answer.game)}`;
   if (view.outcome) {
-    const winners = view.outcome.winners.map((seat) => view.players[seat]).join(" and ");
-    say(`Game over. Winner: ${winners}.`);
+    say(`Game over: ${answer.ended}`);
     document.body.dataset.over = "true";
   } else if (view.current === view.player) {
     say(view.board.length ? "Your turn: pick a tile, then a green cell." : "You open: pick a tile and put it on the green cell.");
@@ -183,6 +184,19 @@ $("swap").addEventListener("click", async () => {
   send(`swap ${tiles.join(" ")}`);
 });
 $("new").addEventListener("click", () => start());
+$("resign").addEventListener("click", async () => {
+  try {
+    showGame(await api("POST", `/api/game/${page.game}/resign`, {}));
+  } catch (error) {
+    say(error.message, true);
+  }
+});
+// A move typed in notation, for the keyboard: the server judges it as it judges a click.
+$("typed").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("notation").value.trim();
+  if (text) send(text);
+});
 
 async function start() {
   try {

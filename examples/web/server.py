@@ -5,7 +5,8 @@
 then open http://127.0.0.1:8000/. The server uses only the standard library
 and ``qwirkle``. It keeps every game's full state and sends the browser only
 the player's view (:func:`qwirkle.view`): the bag, the seed and the bot's
-hand never leave the server.
+hand never leave the server. Anyone with a game's watch link
+(``/watch?game=ID``) follows it on a spectator's view, which shows no hand.
 
 The JSON API (every answer is an object; errors come with status 400 or 404
 and ``{"error": text, "rule": "PLACE-4" or null}``):
@@ -15,10 +16,14 @@ and ``{"error": text, "rule": "PLACE-4" or null}``):
 - ``POST /api/game/ID/turn`` ``{"placed": "Ro@0,0 ...", "selected": "Rs" | null}``: the turn being built:
   where the selected tile (or any tile) may go next, whether the placement is complete, and its score.
 - ``POST /api/game/ID/move`` ``{"move": "Ro@0,0 Rs@1,0" | "swap Ro" | "pass"}``: play a move; the bot answers.
+- ``POST /api/game/ID/resign``: the player resigns, and the game is over.
+- ``GET /api/game/ID/watch?since=N``: the game as a spectator sees it, with the turns after turn ``N``.
 
-A game answer holds ``view`` (:meth:`qwirkle.PlayerView.to_json`), ``events``
-(what each turn did, as the player may see it), ``board_svg``, ``hand_svg``,
-``can_pass`` and ``can_swap``.
+A game answer holds ``view`` (:meth:`qwirkle.PlayerView.to_json`, or for a
+spectator :meth:`qwirkle.SpectatorView.to_json`), ``events`` (what each turn
+did, as the viewer may see it), ``ended`` (why the game ended and who won,
+in words, or null), ``board_svg``, ``hand_svg``, ``can_pass`` and ``can_swap``
+(a spectator's answer has no hand and no moves).
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 
 from qwirkle import (
     GameState,
@@ -40,19 +45,27 @@ from qwirkle import (
     QwirkleError,
     Tile,
     TurnBuilder,
+    TurnReport,
+    end_cause,
     format_tile,
     legal_moves,
     new_game,
     parse_move,
     parse_tile,
     play,
+    resign,
     view,
+    winners_line,
 )
 from qwirkle.bots import BOTS, Bot, make_bot
 from qwirkle.render import board_svg, hand_svg
 
 HERE = Path(__file__).resolve().parent
-STATIC = {"/": ("index.html", "text/html; charset=utf-8"), "/app.js": ("app.js", "text/javascript; charset=utf-8")}
+STATIC = {
+    "/": ("index.html", "text/html; charset=utf-8"),
+    "/app.js": ("app.js", "text/javascript; charset=utf-8"),
+    "/watch": ("watch.html", "text/html; charset=utf-8"),
+}
 MAX_BODY = 16_384
 MAX_GAMES = 1_000
 HUMAN = 0
@@ -74,26 +87,49 @@ class Game:
         self.lock = threading.Lock()
         self.bot: Bot = make_bot(bot, seed=seed)
         self.state: GameState = new_game(["You", f"{bot} bot"], seed=seed)
-        self.events: list[dict[str, Any]] = []
+        self.reports: list[TurnReport] = []
         self.bots_move()
 
     def bots_move(self) -> None:
         while self.state.outcome is None and self.state.current != HUMAN:
             # A bot decides from what its seat may see, as a player at the table does.
             self.state, done = play(self.state, self.bot.choose(view(self.state, self.state.current)))
-            self.events.append(done.seen_by(HUMAN).to_json())
+            self.reports.append(done)
 
-    def answer(self, game_id: str, fresh: int = 0) -> dict[str, Any]:
+    def events(self, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """The turns after turn ``since``, each as ``seat`` may see it (``None``: a spectator)."""
+        return [report.seen_by(seat).to_json() for report in self.reports[since:]]
+
+    def ended(self) -> str | None:
+        outcome = self.state.outcome
+        if outcome is None:
+            return None
+        return f"{end_cause(outcome, self.state.players)}. {winners_line(outcome, self.state.players)}."
+
+    def answer(self, game_id: str, since: int | None = None) -> dict[str, Any]:
         seen = view(self.state, HUMAN)
         moves = legal_moves(self.state) if seen.to_move else None
         return {
             "game": game_id,
             "view": seen.to_json(),
-            "events": self.events[-fresh:] if fresh else [],
+            "events": [] if since is None else self.events(HUMAN, since),
+            "ended": self.ended(),
             "board_svg": board_svg(seen, interactive=True, highlight=_offered(self.state)),
             "hand_svg": hand_svg(seen.hand),
             "can_pass": bool(moves and moves.can_pass()),
             "can_swap": bool(moves and any(True for _ in moves.exchanges())),
+        }
+
+    def watch(self, game_id: str, since: int) -> dict[str, Any]:
+        seen = view(self.state)
+        # A spectator's log is the library's own account of each turn, every exchange and draw hidden.
+        told = [report.seen_by(None).describe(self.state.players)[0] for report in self.reports[since:]]
+        return {
+            "game": game_id,
+            "view": seen.to_json(),
+            "events": [{**event, "text": text} for event, text in zip(self.events(None, since), told, strict=True)],
+            "ended": self.ended(),
+            "board_svg": board_svg(seen),
         }
 
 
@@ -127,7 +163,7 @@ class Games:
             if len(self.games) >= MAX_GAMES:
                 self.games.pop(next(iter(self.games)))
             self.games[game_id] = game
-        return game.answer(game_id, fresh=len(game.events))
+        return game.answer(game_id, since=0)
 
     def get(self, game_id: str) -> Game:
         with self.lock:
@@ -181,10 +217,27 @@ class Games:
                 raise ApiError(error.reason, rule=error.rule.value) from None
             except QwirkleError as error:
                 raise ApiError(str(error)) from None
-            before = len(game.events)
-            game.events.append(done.to_json())
+            before = len(game.reports)
+            game.reports.append(done)
             game.bots_move()
-            return game.answer(game_id, fresh=len(game.events) - before)
+            return game.answer(game_id, since=before)
+
+    def resign(self, game_id: str) -> dict[str, Any]:
+        game = self.get(game_id)
+        with game.lock:
+            if game.state.outcome is not None:
+                raise ApiError("the game is over already")
+            game.state = resign(game.state, HUMAN)
+            return game.answer(game_id, since=len(game.reports))
+
+    def watch(self, game_id: str, since: object) -> dict[str, Any]:
+        game = self.get(game_id)
+        try:
+            first = int(since) if isinstance(since, str) else 0
+        except ValueError:
+            raise ApiError("since must be a turn number") from None
+        with game.lock:
+            return game.watch(game_id, max(0, first))
 
 
 def _placement(text: object) -> list[tuple[tuple[int, int], Tile]]:
@@ -253,6 +306,11 @@ class Handler(BaseHTTPRequestHandler):
                 answer = self.games.new(self.body())
             elif method == "GET" and len(parts) == 3 and parts[:2] == ["api", "game"]:
                 answer = self.games.get(parts[2]).answer(parts[2])
+            elif method == "GET" and len(parts) == 4 and parts[:2] == ["api", "game"] and parts[3] == "watch":
+                since = parse_qs(urlsplit(self.path).query).get("since", ["0"])[0]
+                answer = self.games.watch(parts[2], since)
+            elif method == "POST" and len(parts) == 4 and parts[:2] == ["api", "game"] and parts[3] == "resign":
+                answer = self.games.resign(parts[2])
             elif method == "POST" and len(parts) == 4 and parts[:2] == ["api", "game"] and parts[3] == "turn":
                 answer = self.games.turn(parts[2], self.body())
             elif method == "POST" and len(parts) == 4 and parts[:2] == ["api", "game"] and parts[3] == "move":

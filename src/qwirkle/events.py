@@ -110,9 +110,19 @@ class TurnReport(Immutable):
         """Why the game ended, if it did."""
         return None if self.outcome is None else self.outcome.reason
 
-    def seen_by(self, seat: int) -> TurnReport:
-        """The report as ``seat`` may see it: another player's drawn and exchanged tiles are hidden."""
-        if seat == self.seat:
+    def seen_by(self, seat: int | None) -> TurnReport:
+        """The report as ``seat`` may see it: another player's drawn and exchanged tiles are hidden (Rule SETUP-2).
+
+        ``None`` is a spectator, who sees no one's: the report that goes with
+        a :class:`~qwirkle.SpectatorView`.
+
+        >>> from qwirkle import legal_moves, new_game
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> _, first = play(state, next(iter(legal_moves(state))))
+        >>> first.seen_by(None).drawn, first.seen_by(None).drawn_count == first.drawn_count
+        ((), True)
+        """
+        if seat is not None and seat == self.seat:
             return self
         move = HiddenExchange(len(self.move.tiles)) if isinstance(self.move, Exchange) else self.move
         return attrs.evolve(self, move=move, drawn=())

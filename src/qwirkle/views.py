@@ -31,6 +31,7 @@ import attrs
 from qwirkle import _codec
 from qwirkle._codec import JSON, Reader
 from qwirkle.board import Board
+from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import InvalidStateError, QwirkleError, brief
 from qwirkle.histories import check_history, check_outcome, check_scores
@@ -390,7 +391,7 @@ def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tupl
         if not 0 <= size <= rules.hand_size:
             raise InvalidStateError(f"seat {seat} holds {size} tiles; a hand holds {rules.hand_size}")
         if bag and size != rules.hand_size and seen.outcome is None:
-            raise InvalidStateError(f"seat {seat} holds {size} tiles while the bag has tiles (Rule SETUP-3)")
+            raise InvalidStateError(f"seat {seat} holds {size} tiles while the bag has tiles", Rule.SETUP_3)
     counts = Counter(board.values())
     counts.update(hand)
     for tile, count in counts.items():
@@ -399,7 +400,7 @@ def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tupl
     total = len(board) + sum(sizes) + bag
     if total != rules.tile_count:
         raise InvalidStateError(
-            f"the table, the hands and the bag hold {total} tiles; the game has {rules.tile_count} (Rule TILES-2)"
+            f"the table, the hands and the bag hold {total} tiles; the game has {rules.tile_count}", Rule.TILES_2
         )
     scores = check_scores(seen.scores, n)
     history = seen.history
@@ -410,9 +411,9 @@ def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tupl
         mine = turn.seat == viewer
         if isinstance(turn.move, HiddenExchange if mine else Exchange):
             if viewer is None:
-                raise InvalidStateError(f"turn {number} shows the tiles of an exchange to a spectator (Rule SETUP-2)")
+                raise InvalidStateError(f"turn {number} shows the tiles of an exchange to a spectator", Rule.SETUP_2)
             shown = "hidden" if mine else "shown"
-            raise InvalidStateError(f"turn {number} is an exchange {shown} to the wrong player (Rule SETUP-2)")
+            raise InvalidStateError(f"turn {number} is an exchange {shown} to the wrong player", Rule.SETUP_2)
         if isinstance(turn.move, HiddenExchange) and not (
             type(turn.move.count) is int and 1 <= turn.move.count <= rules.hand_size
         ):
@@ -423,9 +424,9 @@ def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tupl
     check_history(turns, rules, board, scores, seen.starter, seen.current, hidden=HiddenExchange)
     outcome = check_outcome(seen.outcome, scores)
     if outcome is None and not bag and not all(sizes):
-        raise InvalidStateError("a player has no tiles left, so the game is over (Rule END-2)")
+        raise InvalidStateError("a player has no tiles left, so the game is over", Rule.END_2)
     if outcome is not None and outcome.reason is EndReason.WENT_OUT and (bag or sizes[outcome.ended_by or 0]):
-        raise InvalidStateError("a player went out, so the bag and their hand are empty (Rule END-2)")
+        raise InvalidStateError("a player went out, so the bag and their hand are empty", Rule.END_2)
 
 
 def _board_codes(board: Board) -> list[tuple[tuple[int, int], str]]:

@@ -212,8 +212,24 @@ class TurnBuilder(Immutable):
         """Whether the table now is a valid end of turn (see :attr:`problems`)."""
         return not self.problems
 
+    def finish(self) -> Lay:
+        """The lay this builder describes; raises :class:`~qwirkle.IllegalMoveError` naming its rule if not valid yet.
+
+        The tile game's :meth:`qwirkle.TurnBuilder.finish` does the same for a placement.
+
+        >>> from qwirkle.cards import position
+        >>> state = position(["Ann", "Bob"], ["Ro Rs Rd"], ["Rc Bo Bs Bd Gx Yx Px O* P*", "Ox Yo Yd Yc Gs Gd G* Bx Pd"])
+        >>> TurnBuilder.start(state).lay("Rc", 0).finish().played
+        (Tile(Colour.RED, Shape.CLOVER),)
+        >>> TurnBuilder.start(state).finish()
+        Traceback (most recent call last):
+            ...
+        qwirkle.errors.IllegalMoveError: CARDS-6: lay at least one card from your hand
+        """
+        return self.to_move()
+
     def to_move(self) -> Lay:
-        """The lay this builder describes; raises :class:`~qwirkle.IllegalMoveError` if it is not valid yet."""
+        """The lay this builder describes, as :meth:`finish` gives it (the name this builder had first)."""
         problems = self.problems
         if problems:
             first = problems[0]
