@@ -17,7 +17,6 @@ view cannot tell from the real game. Both functions can be imported from
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 from qwirkle.endings import turns_without_placement
 from qwirkle.moves import Exchange
@@ -37,10 +36,17 @@ def unseen_tiles(view: PlayerView) -> tuple[Tile, ...]:
     >>> len(unseen) == len(state.bag) + len(state.hands[1]), sorted(state.bag + state.hands[1]) == list(unseen)
     (True, True)
     """
-    left = Counter(dict.fromkeys(ALL_TILES, view.rules.copies_per_tile))
-    left.subtract(view.board.values())
-    left.subtract(view.hand)
-    return tuple(tile for tile in ALL_TILES for _ in range(left[tile]))
+    # Counted by tile index: every bot's every move asks this, and a Counter of tiles costs ten times more.
+    left = [view.rules.copies_per_tile] * len(ALL_TILES)
+    for tile in view.board.values():
+        left[tile.index] -= 1
+    for tile in view.hand:
+        left[tile.index] -= 1
+    unseen: list[Tile] = []
+    for tile, count in zip(ALL_TILES, left, strict=True):
+        if count > 0:
+            unseen += (tile,) * count
+    return tuple(unseen)
 
 
 def sample_state(view: PlayerView, rng: random.Random | None = None) -> GameState:
