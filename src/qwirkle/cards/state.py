@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -113,23 +113,7 @@ class CardsState(Immutable):
         seat = self.current if seat is None else seat
         if type(seat) is not int or not 0 <= seat < len(self.players):
             raise InvalidStateError(f"seat {brief(seat)} does not exist")
-        return CardsView(
-            seat=seat,
-            players=self.players,
-            table=self.table,
-            hand=self.hands[seat],
-            hand_sizes=tuple(len(h) for h in self.hands),
-            deck_size=len(self.deck),
-            qwirkles=self.qwirkles,
-            current=self.current,
-            rules=self.rules,
-            history=self.history,
-            starter=self.starter,
-            redrawn=self.redrawn,
-            passes=self.passes,
-            final_turns=self.final_turns,
-            outcome=self.outcome,
-        )
+        return CardsView(seat=seat, hand=self.hands[seat], **self._public())
 
     def spectator_view(self) -> CardsSpectatorView:
         """What someone at no seat may know: the table and the public history, no player's cards.
@@ -140,21 +124,25 @@ class CardsState(Immutable):
         >>> seen.hand_sizes, seen.scores, seen.current == state.current
         ((9, 9), (0, 0), True)
         """
-        return CardsSpectatorView(
-            players=self.players,
-            table=self.table,
-            hand_sizes=tuple(len(h) for h in self.hands),
-            deck_size=len(self.deck),
-            qwirkles=self.qwirkles,
-            current=self.current,
-            rules=self.rules,
-            history=self.history,
-            starter=self.starter,
-            redrawn=self.redrawn,
-            passes=self.passes,
-            final_turns=self.final_turns,
-            outcome=self.outcome,
-        )
+        return CardsSpectatorView(**self._public())
+
+    def _public(self) -> dict[str, Any]:
+        """What every view holds, a player's or a spectator's: all but the deck's order and the hands' cards."""
+        return {
+            "players": self.players,
+            "table": self.table,
+            "hand_sizes": tuple(len(h) for h in self.hands),
+            "deck_size": len(self.deck),
+            "qwirkles": self.qwirkles,
+            "current": self.current,
+            "rules": self.rules,
+            "history": self.history,
+            "starter": self.starter,
+            "redrawn": self.redrawn,
+            "passes": self.passes,
+            "final_turns": self.final_turns,
+            "outcome": self.outcome,
+        }
 
     def __str__(self) -> str:
         lines = ["table: " + (" | ".join(" ".join(card_code(c) for c in s) for s in self.table) or "(empty)")]

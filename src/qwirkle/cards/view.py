@@ -14,8 +14,32 @@ from qwirkle.tiles import Tile
 __all__ = ["CardsSpectatorView", "CardsView"]
 
 
+class _Public(Immutable):
+    """What a player's view and a spectator's work out alike from the public fields."""
+
+    __slots__ = ()
+    table: Table
+    qwirkles: tuple[Table, ...]
+    history: tuple[CardsTurn, ...]
+
+    @property
+    def is_opening(self) -> bool:
+        """Whether no card has been laid yet in the game (Rule CARDS-5)."""
+        return nothing_laid(self.table, self.qwirkles, self.history)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Qwirkles claimed, by seat (Rule CARDS-9)."""
+        return tuple(len(won) for won in self.qwirkles)
+
+    @property
+    def turn_number(self) -> int:
+        """How many moves have been played, redraws included."""
+        return len(self.history)
+
+
 @attrs.frozen(kw_only=True)
-class CardsView(Immutable):
+class CardsView(_Public):
     """What one player may know of a game: never the deck order or another player's hand.
 
     A view holds the table, the player's own hand, every player's claimed
@@ -48,19 +72,9 @@ class CardsView(Immutable):
     final_turns: int | None
     outcome: CardsOutcome | None
 
-    @property
-    def is_opening(self) -> bool:
-        """Whether no card has been laid yet in the game (Rule CARDS-5)."""
-        return nothing_laid(self.table, self.qwirkles, self.history)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Qwirkles claimed, by seat (Rule CARDS-9)."""
-        return tuple(len(won) for won in self.qwirkles)
-
 
 @attrs.frozen(kw_only=True)
-class CardsSpectatorView(Immutable):
+class CardsSpectatorView(_Public):
     """What someone at no seat may know of a game: a player's view without a seat or a hand.
 
     Like :class:`CardsView`, it never holds the deck order or a player's
@@ -88,18 +102,3 @@ class CardsSpectatorView(Immutable):
     passes: int
     final_turns: int | None
     outcome: CardsOutcome | None
-
-    @property
-    def is_opening(self) -> bool:
-        """Whether no card has been laid yet in the game (Rule CARDS-5)."""
-        return nothing_laid(self.table, self.qwirkles, self.history)
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Qwirkles claimed, by seat (Rule CARDS-9)."""
-        return tuple(len(won) for won in self.qwirkles)
-
-    @property
-    def turn_number(self) -> int:
-        """How many moves have been played, redraws included."""
-        return len(self.history)
