@@ -3,9 +3,11 @@ records, views, turn reports and the command line."""
 
 from __future__ import annotations
 
+import itertools
 import subprocess
 import sys
 
+import attrs
 import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
@@ -18,7 +20,9 @@ from qwirkle import (
     InvalidRecordError,
     InvalidStateError,
     PlayerView,
+    Rule,
     apply,
+    cards,
     check_state,
     end_cause,
     legal_moves,
@@ -29,9 +33,11 @@ from qwirkle import (
     view,
 )
 from qwirkle.bots import GreedyBot, RandomBot, run_game
+from qwirkle.cards import CardsEndReason
 from qwirkle.endings import outcome_of
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.testing import check_invariants
+from tests.cards.helpers import play as play_cards
 from tests.played import states
 
 LEAVING = [EndReason.RESIGNED, EndReason.TIMED_OUT, EndReason.FORFEITED]
@@ -143,3 +149,43 @@ def test_a_bot_over_its_time_loses_on_time() -> None:
     assert final.outcome.winners == (1 - final.starter,)
     with pytest.raises(TypeError, match="positive number of seconds"):
         run_game([RandomBot(1), GreedyBot(2)], seed=5, seconds_per_move=0)
+
+
+# Qwirkle Cards keeps the same convention
+
+CARDS_LEAVING = [CardsEndReason.RESIGNED, CardsEndReason.TIMED_OUT, CardsEndReason.FORFEITED]
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(0, 60), st.sampled_from(["rg", "rgr", "ggrr"]), st.data())
+def test_in_qwirkle_cards_whoever_leaves_never_wins(seed: int, moves: int, kinds: str, data: st.DataObject) -> None:
+    steps = [after for _, _, after in itertools.islice(play_cards(seed, kinds), moves)]
+    state = steps[-1] if steps else cards.new_game([f"p{i}" for i in range(len(kinds))], seed=seed)
+    assume(state.outcome is None)
+    seat = data.draw(st.integers(0, len(kinds) - 1))
+    reason = data.draw(st.sampled_from(CARDS_LEAVING))
+    final = cards.resign(state, seat, reason)
+    outcome = final.outcome
+    assert outcome is not None
+    assert outcome.reason is reason
+    assert outcome.ended_by == seat
+    others = [s for s in range(len(kinds)) if s != seat]
+    best = max(state.scores[s] for s in others)
+    assert outcome.winners == tuple(s for s in others if state.scores[s] == best)
+    assert cards.check_state(final) == final
+    assert final.view(seat).outcome == final.spectator_view().outcome == outcome
+    with pytest.raises(IllegalMoveError, match=f"CARDS-11: the game is over: {reason.words}"):
+        cards.resign(final, seat)
+
+
+def test_a_cards_outcome_that_does_not_follow_the_convention_is_refused() -> None:
+    state = cards.new_game(["Ann", "Bob"], seed=4)
+    final = cards.resign(state, 0)
+    assert final.outcome is not None
+    wrong = attrs.evolve(final, outcome=attrs.evolve(final.outcome, winners=(0, 1)))
+    with pytest.raises(InvalidStateError) as caught:
+        cards.check_state(wrong)
+    assert caught.value.rule is Rule.CARDS_11
+    with pytest.raises(TypeError, match="RESIGNED, TIMED_OUT or FORFEITED"):
+        cards.resign(state, 0, CardsEndReason.BLOCKED)
+    with pytest.raises(InvalidStateError, match="no seat 2"):
+        cards.resign(state, 2)

@@ -87,6 +87,8 @@ class CardsTry:
     table_before: tuple[str, ...] | None = None
     """Another table to try the move on, with ``hands_before``; the example's own if ``None``."""
     hands_before: tuple[str, ...] | None = None
+    resigned: int | None = None
+    """A seat that resigns after the ``before`` moves, so that the move is tried in the game it ended."""
 
 
 @dataclass(frozen=True)
@@ -306,6 +308,21 @@ CARD_EXAMPLES: tuple[CardsExample, ...] = (
         ),
     ),
     CardsExample(
+        "CARDS-11",
+        ("Ro Rs Rd",),
+        _CARDS_HANDS,
+        CardsTry(
+            "Rc", ("Ro Rs Rd Rc",), words="Ann lays her red clover: the game goes on, and the most Qwirkles will win."
+        ),
+        CardsTry(
+            "Rc",
+            ("Ro Rs Rd Rc",),
+            words="Bob has resigned: the game is over, and Ann wins. Leaving a game is a convention of the library, "
+            "as in the tile game: whoever leaves does not win.",
+            resigned=1,
+        ),
+    ),
+    CardsExample(
         "CARDS-10",
         ("Ro Rs Rd", "Oo Os Od"),
         ("Rc Rx R*", "Oc Ox O*"),
@@ -372,6 +389,8 @@ def cards_setup(example: CardsExample, attempt: CardsTry) -> card_game.CardsStat
     )
     for earlier in attempt.before:
         state = card_game.apply(state, cards_move(earlier))
+    if attempt.resigned is not None:
+        state = card_game.resign(state, attempt.resigned)
     return state
 
 

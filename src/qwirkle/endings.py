@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import Self
+from typing import Final, Self
 
 import attrs
 
@@ -26,6 +26,7 @@ from qwirkle.moves import Pass, Place
 from qwirkle.ruleset import BlockedEnd, RuleSet
 
 __all__ = [
+    "LEAVING",
     "EndReason",
     "Outcome",
     "RuledReason",
@@ -36,6 +37,7 @@ __all__ = [
     "outcome_of",
     "passes_in_a_row",
     "turns_without_placement",
+    "winners_among",
     "winners_line",
 ]
 
@@ -74,6 +76,40 @@ class RuledReason(enum.Enum):
         """Why, as a phrase for messages and logs."""
         return self._words
 
+    @property
+    def leaves(self) -> bool:
+        """Whether the seat named by the outcome left the game (resigned, ran out of time, forfeited): it cannot win.
+
+        The sources say nothing of resigning, clocks or forfeits. The
+        library's convention, the same in both games and for any number of
+        players: the game ends at once for everyone, the scores stand, the
+        seat that left does not win, and among the others the game's own
+        rule decides (Rule END-4, or CARDS-11 in Qwirkle Cards: the highest
+        count wins; a tie is a shared win). With two players, the other
+        player wins whatever the scores.
+
+        >>> EndReason.RESIGNED.leaves, EndReason.WENT_OUT.leaves
+        (True, False)
+        """
+        return self.value in LEAVING
+
+
+LEAVING: Final = frozenset({"resigned", "timed_out", "forfeited"})
+"""The values of the end reasons by which a player leaves a game (:attr:`RuledReason.leaves`), in both games."""
+
+
+def winners_among(scores: Sequence[int], left: int | None = None) -> tuple[int, ...]:
+    """The seats with the highest score, leaving out the seat ``left`` that left the game (:attr:`RuledReason.leaves`).
+
+    A tie is a shared win (Rules END-4, CARDS-11), so several seats may win.
+
+    >>> winners_among((12, 15, 15)), winners_among((20, 9, 9), left=0)
+    ((1, 2), (1, 2))
+    """
+    rivals = [seat for seat in range(len(scores)) if seat != left]
+    best = max(scores[seat] for seat in rivals)
+    return tuple(seat for seat in rivals if scores[seat] == best)
+
 
 class EndReason(RuledReason):
     """Why a game ended: each reason carries the rule that ends the game and a phrase that says why.
@@ -99,27 +135,8 @@ class EndReason(RuledReason):
     FORFEITED = ("forfeited", Rule.END_4, "a player forfeited")
     """A player forfeited: left, or was ruled out by the organiser (a convention, as for a resignation)."""
 
-    @property
-    def leaves(self) -> bool:
-        """Whether the seat named by the outcome left the game, and so cannot win.
-
-        The sources say nothing of resigning, clocks or forfeits. The
-        library's convention, for any number of players: the game ends at
-        once for everyone, the scores stand, the seat that left does not
-        win, and among the others Rule END-4 applies (the highest total
-        wins; a tie is a shared win). With two players, the other player
-        wins whatever the scores.
-
-        >>> EndReason.RESIGNED.leaves, EndReason.WENT_OUT.leaves
-        (True, False)
-        """
-        return self in _LEAVING
-
     def __repr__(self) -> str:
         return f"EndReason.{self.name}"
-
-
-_LEAVING: frozenset[EndReason] = frozenset({EndReason.RESIGNED, EndReason.TIMED_OUT, EndReason.FORFEITED})
 
 
 @attrs.frozen
@@ -166,13 +183,10 @@ def outcome_of(reason: EndReason, scores: Sequence[int], ended_by: int | None = 
         ended_by = None
     elif reason.leaves and (type(ended_by) is not int or not 0 <= ended_by < len(final)):
         raise TypeError(f"{reason!r} needs the seat that left, from 0 to {len(final) - 1}, not {ended_by!r}")
-    # The seat that left competes for nothing; the others' totals decide as ever.
-    rivals = [seat for seat in range(len(final)) if not (reason.leaves and seat == ended_by)]
-    best = max(final[seat] for seat in rivals)
     return Outcome(
         reason=reason,
         scores=final,
-        winners=tuple(seat for seat in rivals if final[seat] == best),
+        winners=winners_among(final, ended_by if reason.leaves else None),
         ended_by=ended_by,
     )
 

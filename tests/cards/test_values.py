@@ -190,7 +190,15 @@ def test_each_end_reason_carries_its_rule_and_its_words() -> None:
     assert {reason: reason.rule for reason in CardsEndReason} == {
         CardsEndReason.FINAL_ROUND: Rule.CARDS_10,
         CardsEndReason.BLOCKED: Rule.CARDS_7,
+        CardsEndReason.RESIGNED: Rule.CARDS_11,
+        CardsEndReason.TIMED_OUT: Rule.CARDS_11,
+        CardsEndReason.FORFEITED: Rule.CARDS_11,
     }
+    assert [reason for reason in CardsEndReason if reason.leaves] == [
+        CardsEndReason.RESIGNED,
+        CardsEndReason.TIMED_OUT,
+        CardsEndReason.FORFEITED,
+    ]
     assert all(reason.words and reason.words == reason.words.strip() for reason in CardsEndReason)
     assert len({reason.words for reason in CardsEndReason}) == len(CardsEndReason)
     assert CardsEndReason("blocked") is CardsEndReason.BLOCKED

@@ -19,7 +19,7 @@ from qwirkle.cards.builder import Problem, TurnBuilder
 from qwirkle.cards.checks import check_state, position
 from qwirkle.cards.deal import choose_starter, largest_series_size, new_game
 from qwirkle.cards.ending import CardsEndReason, CardsOutcome
-from qwirkle.cards.game import apply, is_over
+from qwirkle.cards.game import apply, is_over, resign
 from qwirkle.cards.lays import blocked_move, can_lay, most_cards, most_qwirkles
 from qwirkle.cards.legal import LegalCardMoves, legal_moves
 from qwirkle.cards.legality import is_legal, score, verify
@@ -70,6 +70,7 @@ __all__ = [
     "new_game",
     "parse_cards",
     "position",
+    "resign",
     "run_game",
     "score",
     "verify",

@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from qwirkle.cards.ending import CardsOutcome, end_reason, outcome_of
+from qwirkle.cards.ending import CardsEndReason, CardsOutcome, end_reason, left_game, outcome_of
 from qwirkle.cards.moves import parse_cards
 from qwirkle.cards.rules import COPIES, DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, SERIES_MAX, CardsRuleSet
 from qwirkle.cards.series import Table, canonical_table, series_fault
@@ -137,6 +137,12 @@ def _check_ending(state: CardsState, scores: tuple[int, ...]) -> None:
             raise InvalidStateError(f"final_turns must be an int from 0 to {n}, not {brief(final_turns)}")
     if state.outcome is not None and not isinstance(state.outcome, CardsOutcome):
         raise InvalidStateError(f"outcome must be a CardsOutcome or None, not {brief(state.outcome)}")
+    if state.outcome is not None and isinstance(state.outcome.reason, CardsEndReason) and state.outcome.reason.leaves:
+        # A player left: the game may have ended at any point, and only the winners follow from the rest.
+        left = left_game(state.outcome.reason, state.outcome.ended_by, scores)  # type: ignore[arg-type]
+        if state.outcome != left:
+            raise InvalidStateError(f"a player left the game, so its outcome must be {left}", Rule.CARDS_11)
+        return
     reason = end_reason(final_turns, state.passes, n)
     if reason is None and state.outcome is not None:
         raise InvalidStateError("the game has an outcome, but it is not over (Rules CARDS-7, CARDS-10)")

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 import attrs
 
 from qwirkle.catalogue import Rule
-from qwirkle.endings import RuledReason
+from qwirkle.endings import RuledReason, winners_among
+from qwirkle.errors import InvalidStateError, brief
 from qwirkle.immutable import Immutable
 
-__all__ = ["CardsEndReason", "CardsOutcome", "end_reason", "outcome_of"]
+__all__ = ["CardsEndReason", "CardsOutcome", "end_reason", "left_game", "outcome_of"]
 
 
 class CardsEndReason(RuledReason):
@@ -32,6 +33,12 @@ class CardsEndReason(RuledReason):
     """The deck ran out and every player had their last turn (Rule CARDS-10)."""
     BLOCKED = ("blocked", Rule.CARDS_7, "every player passed in turn")
     """Every player passed in turn, so nothing could change any more (Rule CARDS-7)."""
+    RESIGNED = ("resigned", Rule.CARDS_11, "a player resigned")
+    """A player resigned: the convention of :attr:`~qwirkle.endings.RuledReason.leaves`, as in the tile game."""
+    TIMED_OUT = ("timed_out", Rule.CARDS_11, "a player ran out of time")
+    """A player ran out of time on the clock the players agreed (the same convention)."""
+    FORFEITED = ("forfeited", Rule.CARDS_11, "a player forfeited")
+    """A player forfeited (the same convention)."""
 
 
 def end_reason(final_turns: int | None, passes: int, players: int) -> CardsEndReason | None:
@@ -67,7 +74,9 @@ class CardsOutcome(Immutable):
     qwirkles: tuple[int, ...]
     """Qwirkles claimed, by seat."""
     winners: tuple[int, ...]
-    """The seats with the most Qwirkles."""
+    """The seats with the most Qwirkles (leaving out a seat that left the game)."""
+    ended_by: int | None = None
+    """The seat that resigned, ran out of time or forfeited, when the game ended so."""
 
 
 def outcome_of(reason: CardsEndReason, qwirkles: Sequence[int]) -> CardsOutcome:
@@ -81,5 +90,23 @@ def outcome_of(reason: CardsEndReason, qwirkles: Sequence[int]) -> CardsOutcome:
     (1, 2)
     """
     scores = tuple(qwirkles)
-    best = max(scores)
-    return CardsOutcome(reason, scores, tuple(seat for seat, count in enumerate(scores) if count == best))
+    return CardsOutcome(reason, scores, winners_among(scores))
+
+
+def left_game(reason: CardsEndReason, seat: int, qwirkles: Sequence[int]) -> CardsOutcome:
+    """The outcome when ``seat`` resigns, runs out of time or forfeits (``reason``): it cannot win (Rule CARDS-11).
+
+    The convention of :attr:`~qwirkle.endings.RuledReason.leaves`, the
+    tile game's too. A reason that is not a way to leave is a
+    ``TypeError``; a seat the game does not have,
+    :class:`~qwirkle.InvalidStateError`.
+
+    >>> left_game(CardsEndReason.RESIGNED, 1, (0, 2, 2)).winners
+    (2,)
+    """
+    if not isinstance(reason, CardsEndReason) or not reason.leaves:
+        raise TypeError(f"a player leaves by CardsEndReason.RESIGNED, TIMED_OUT or FORFEITED, not {brief(reason)}")
+    if type(seat) is not int or not 0 <= seat < len(qwirkles):
+        raise InvalidStateError(f"there is no seat {brief(seat)} in a game of {len(qwirkles)} players")
+    scores = tuple(qwirkles)
+    return CardsOutcome(reason, scores, winners_among(scores, seat), seat)

@@ -6,15 +6,15 @@ from collections import Counter
 
 import attrs
 
-from qwirkle.cards.ending import end_reason, outcome_of
-from qwirkle.cards.legality import verify
+from qwirkle.cards.ending import CardsEndReason, end_reason, left_game, outcome_of
+from qwirkle.cards.legality import check_game_on, verify
 from qwirkle.cards.moves import CardsMove, Lay, Redraw
 from qwirkle.cards.rules import SERIES_MAX
 from qwirkle.cards.state import CardsState, expect_state
 from qwirkle.cards.turns import CardsTurn
 from qwirkle.rng import shuffle
 
-__all__ = ["apply", "is_over"]
+__all__ = ["apply", "is_over", "resign"]
 
 
 def is_over(state: CardsState) -> bool:
@@ -105,3 +105,21 @@ def apply(state: CardsState, move: CardsMove, *, seat: int | None = None) -> Car
         final_turns=final_turns,
         outcome=None if reason is None else outcome_of(reason, [len(won) for won in claimed_by_seat]),
     )
+
+
+def resign(state: CardsState, seat: int, reason: CardsEndReason = CardsEndReason.RESIGNED) -> CardsState:
+    """End the game because ``seat`` resigned, ran out of time or forfeited; ``state`` is unchanged.
+
+    The convention of the tile game's :func:`qwirkle.resign`: the game ends
+    at once, the Qwirkles claimed stand, the seat that left does not win,
+    and among the others the most Qwirkles wins (Rule CARDS-11). A finished
+    game cannot end again (:class:`~qwirkle.IllegalMoveError`).
+
+    >>> from qwirkle.cards import new_game
+    >>> final = resign(new_game(["Ann", "Bob"], seed=7), 0)
+    >>> final.outcome.reason, final.outcome.winners
+    (<CardsEndReason.RESIGNED: 'resigned'>, (1,))
+    """
+    expect_state(state)
+    check_game_on(state.outcome)
+    return attrs.evolve(state, outcome=left_game(reason, seat, state.scores))

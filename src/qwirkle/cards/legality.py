@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from qwirkle.cards.ending import CardsOutcome
 from qwirkle.cards.lays import can_lay, opening_sets
 from qwirkle.cards.moves import CardsMove, Lay, Pass, Redraw
 from qwirkle.cards.rules import BlockedAction
@@ -14,7 +15,20 @@ from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError, not_a_move, not_your_turn
 from qwirkle.tiles import Tile
 
-__all__ = ["is_legal", "score", "verify"]
+__all__ = ["check_game_on", "is_legal", "score", "verify"]
+
+
+def check_game_on(outcome: CardsOutcome | None) -> None:
+    """Refuse a move, or a resignation, once the game is over, with the rule that ended it.
+
+    >>> from qwirkle.cards.ending import CardsEndReason, outcome_of
+    >>> check_game_on(outcome_of(CardsEndReason.BLOCKED, (1, 0)))
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: CARDS-7: the game is over: every player passed in turn
+    """
+    if outcome is not None:
+        raise IllegalMoveError(outcome.reason.rule, f"the game is over: {outcome.reason.words}")
 
 
 def verify(state: CardsState, move: CardsMove, *, seat: int | None = None) -> CardsScore:
@@ -41,9 +55,7 @@ def verify(state: CardsState, move: CardsMove, *, seat: int | None = None) -> Ca
     qwirkle.errors.IllegalMoveError: CARDS-6: a series of 2 cards is too short: a series holds at least 3
     """
     expect_state(state)
-    if state.outcome is not None:
-        reason = state.outcome.reason
-        raise IllegalMoveError(reason.rule, f"the game is over: {reason.words}")
+    check_game_on(state.outcome)
     if seat is not None and seat != state.current:
         raise not_your_turn(state.players, state.current, seat)
     if isinstance(move, Lay):
