@@ -185,6 +185,10 @@ def test_a_cards_outcome_that_does_not_follow_the_convention_is_refused() -> Non
     with pytest.raises(InvalidStateError) as caught:
         cards.check_state(wrong)
     assert caught.value.rule is Rule.CARDS_11
+    nameless = attrs.evolve(final, outcome=attrs.evolve(final.outcome, ended_by=None))
+    with pytest.raises(InvalidStateError, match="names their seat") as caught:
+        cards.check_state(nameless)
+    assert caught.value.rule is Rule.CARDS_11
     with pytest.raises(TypeError, match="RESIGNED, TIMED_OUT or FORFEITED"):
         cards.resign(state, 0, CardsEndReason.BLOCKED)
     with pytest.raises(InvalidStateError, match="no seat 2"):

@@ -243,6 +243,7 @@ def check_state(state: GameState) -> GameState:
     outcome = check_outcome(state.outcome, scores)
     if outcome is None and not bag and any(not hand for hand in hands):
         raise InvalidStateError("a player has no tiles left, so the game is over", Rule.END_2)
-    if outcome is not None and outcome.reason is EndReason.WENT_OUT and (bag or hands[outcome.ended_by or 0]):
+    went_out = None if outcome is None or outcome.reason is not EndReason.WENT_OUT else outcome.ended_by
+    if went_out is not None and (bag or hands[went_out]):
         raise InvalidStateError("a player went out, so the bag and their hand are empty", Rule.END_2)
     return state

@@ -425,7 +425,8 @@ def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tupl
     outcome = check_outcome(seen.outcome, scores)
     if outcome is None and not bag and not all(sizes):
         raise InvalidStateError("a player has no tiles left, so the game is over", Rule.END_2)
-    if outcome is not None and outcome.reason is EndReason.WENT_OUT and (bag or sizes[outcome.ended_by or 0]):
+    went_out = None if outcome is None or outcome.reason is not EndReason.WENT_OUT else outcome.ended_by
+    if went_out is not None and (bag or sizes[went_out]):
         raise InvalidStateError("a player went out, so the bag and their hand are empty", Rule.END_2)
 
 

@@ -139,7 +139,10 @@ def _check_ending(state: CardsState, scores: tuple[int, ...]) -> None:
         raise InvalidStateError(f"outcome must be a CardsOutcome or None, not {brief(state.outcome)}")
     if state.outcome is not None and isinstance(state.outcome.reason, CardsEndReason) and state.outcome.reason.leaves:
         # A player left: the game may have ended at any point, and only the winners follow from the rest.
-        left = left_game(state.outcome.reason, state.outcome.ended_by, scores)  # type: ignore[arg-type]
+        seat = state.outcome.ended_by
+        if seat is None:
+            raise InvalidStateError("a player left the game, so its outcome names their seat", Rule.CARDS_11)
+        left = left_game(state.outcome.reason, seat, scores)
         if state.outcome != left:
             raise InvalidStateError(f"a player left the game, so its outcome must be {left}", Rule.CARDS_11)
         return
