@@ -20,11 +20,14 @@ from qwirkle.adapters.actions import (
     InvalidActionError,
     PassAction,
     TileAction,
+    cell_numbers,
     decode,
     encode,
+    window_numbers,
     window_origin,
 )
-from qwirkle.testing import crafted_positions, play, reachable_states
+from qwirkle.geometry import MAX_COORD, key
+from qwirkle.testing import boards, crafted_positions, play, reachable_states
 from tests.strategies import examples
 
 LAYOUT = ActionLayout()
@@ -84,6 +87,33 @@ def test_the_window_is_centred_on_the_table() -> None:
     assert oy <= y0 <= y1 < oy + WINDOW
     assert abs((ox + WINDOW // 2) - (x0 + x1) / 2) <= 1
     assert window_origin(Board()) == (-WINDOW // 2, -WINDOW // 2)
+
+
+@given(
+    board=boards(),
+    shift=st.tuples(st.integers(-MAX_COORD + 40, MAX_COORD - 40), st.integers(-MAX_COORD + 40, MAX_COORD - 40)),
+)
+def test_the_window_origin_is_the_centre_of_the_bounds_wherever_the_table_lies(
+    board: Board, shift: tuple[int, int]
+) -> None:
+    dx, dy = shift
+    moved = Board({(x + dx, y + dy): tile for (x, y), tile in board.items()})
+    for table in (board, moved):
+        bounds = table.bounds()
+        if bounds is None:
+            assert window_origin(table) == (-WINDOW // 2, -WINDOW // 2)
+            continue
+        (x0, y0), (x1, y1) = bounds
+        assert window_origin(table) == ((x0 + x1) // 2 - WINDOW // 2, (y0 + y1) // 2 - WINDOW // 2)
+
+
+@given(origin=st.tuples(st.integers(-MAX_COORD, MAX_COORD - 40), st.integers(-MAX_COORD, MAX_COORD - 40)))
+def test_one_table_of_numbers_serves_every_window(origin: tuple[int, int]) -> None:
+    numbers = cell_numbers(origin, 5)
+    offset = key(origin)
+    assert {k - offset: n for k, n in numbers.items()} == window_numbers(5)
+    assert sorted(numbers.values()) == list(range(25))
+    assert numbers[key((origin[0] + 3, origin[1] + 2))] == 2 * 5 + 3
 
 
 def reachable(turn: ActionTurn) -> set[Move]:
@@ -153,7 +183,11 @@ def test_a_legal_action_sequence_ends_in_a_move_the_engine_plays(state: GameStat
             assert loaded.legal_actions() == turn.legal_actions()
             assert copy.deepcopy(turn) is turn
     assert is_legal(state, turn)
-    apply(state, turn)
+    after = apply(state, turn)
+    if isinstance(turn, Place):
+        # A placement the turn finished fills one of the generator's windows: it comes vouched for, as listed.
+        assert turn.listed_for is state
+        assert after == apply(state, Place(dict(turn.placements)))
 
 
 def test_copies_of_a_tile_are_offered_by_their_first_slot_and_exchanges_once_each() -> None:

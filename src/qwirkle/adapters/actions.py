@@ -45,7 +45,7 @@ import attrs
 
 from qwirkle.board import Board
 from qwirkle.errors import IllegalMoveError, QwirkleError
-from qwirkle.geometry import Cell, key
+from qwirkle.geometry import HALF_STRIDE, STRIDE, Cell, cell_of, key
 from qwirkle.immutable import Immutable
 from qwirkle.legality import can_exchange, can_pass, check_exchange_bag
 from qwirkle.legalmoves import legal_moves
@@ -67,6 +67,7 @@ __all__ = [
     "cell_numbers",
     "decode",
     "encode",
+    "window_numbers",
     "window_origin",
 ]
 
@@ -151,12 +152,17 @@ def window_origin(board: Board, side: int = WINDOW) -> Cell:
     >>> window_origin(Board())
     (-18, -18)
     """
-    bounds = board.bounds()
     half = side // 2
-    if bounds is None:
+    grid = board.by_key
+    if not grid:
         return (-half, -half)
-    (x0, y0), (x1, y1) = bounds
-    return ((x0 + x1) // 2 - half, (y0 + y1) // 2 - half)
+    # Read off the keys, as Board.bounds() would by decoding every cell: this runs at the start of every turn.
+    x0, x1 = cell_of(min(grid))[0], cell_of(max(grid))[0]
+    ys = [(k + HALF_STRIDE) & _LOW_BITS for k in grid]
+    return ((x0 + x1) // 2 - half, (min(ys) + max(ys)) // 2 - HALF_STRIDE - half)
+
+
+_LOW_BITS: Final = STRIDE - 1
 
 
 def encode(action: Action, origin: Cell, layout: ActionLayout | None = None) -> int:
@@ -216,6 +222,22 @@ _Window: TypeAlias = tuple[tuple[int, ...], tuple[int, ...]]
 """A window of legal placements (see :func:`qwirkle.movegen.windows`): its cells, by number, and their tiles."""
 
 
+@functools.lru_cache(maxsize=16)
+def window_numbers(side: int) -> dict[int, int]:
+    """The number of each cell of a window of ``side`` cells a side at ``(0, 0)``, by the engine's int key.
+
+    Keys are linear in the cells, so the number of the key ``k`` in the
+    window at ``origin`` is that of ``k - key(origin)`` here: one table
+    serves every window, wherever a turn centres it.
+
+    >>> from qwirkle.geometry import key
+    >>> numbers, origin = window_numbers(36), (-18, -18)
+    >>> numbers[key((2, 3)) - key(origin)] == cell_numbers(origin, 36)[key((2, 3))] == 21 * 36 + 20
+    True
+    """
+    return {key((column, row)): row * side + column for row in range(side) for column in range(side)}
+
+
 @functools.lru_cache(maxsize=256)
 def cell_numbers(origin: Cell, side: int) -> dict[int, int]:
     """The number of each cell of the window at ``origin`` (``row * side + column``), by the engine's int key.
@@ -224,8 +246,8 @@ def cell_numbers(origin: Cell, side: int) -> dict[int, int]:
     >>> cell_numbers((0, 0), 36)[key((2, 3))]
     110
     """
-    ox, oy = origin
-    return {key((ox + column, oy + row)): row * side + column for row in range(side) for column in range(side)}
+    offset = key(origin)
+    return {k + offset: number for k, number in window_numbers(side).items()}
 
 
 def _fillable(masks: tuple[int, ...], used: int) -> bool:
@@ -304,11 +326,12 @@ class ActionTurn(Immutable):
             first_slot.setdefault(tile, slot)
         if state.outcome is not None:
             return cls._make(state, layout, origin, slots, first_slot, (), 0, (), frozenset(), None)
-        numbers = cell_numbers(origin, layout.window)
+        numbers = window_numbers(layout.window)
+        offset = key(origin)
         found: list[_Window] = []
         for keys, opts, _ in windows(state.board, slots, state.rules):
             try:
-                found.append((tuple([numbers[k] for k in keys]), opts))
+                found.append((tuple([numbers[k - offset] for k in keys]), opts))
             except KeyError:
                 continue  # a cell outside the window: the placement cannot be expressed
         choices: frozenset[int] = frozenset()
@@ -393,62 +416,49 @@ class ActionTurn(Immutable):
             base[tile] = slot * cells
         used = self.used
         placed = {cell for cell, _ in self.placed}
-        found: set[int] = set()
-        add = found.add
+        # For each cell, the tiles some window can hold there together with the tiles placed so far: many windows
+        # share cells and tiles, so a tile found already needs no second look.
+        reach: dict[int, int] = {}
         complete = False
         fillable = _fillable
+        get = reach.get
         for numbers, opts in self._windows:
             if placed:
-                rest = [(cell, mask & ~used) for cell, mask in zip(numbers, opts, strict=True) if cell not in placed]
-                if not rest:
+                kept = [i for i, cell in enumerate(numbers) if cell not in placed]
+                if not kept:
                     complete = True
                     continue
-                size = len(rest)
+                numbers = tuple([numbers[i] for i in kept])
+                opts = tuple([opts[i] & ~used for i in kept])
+            size = len(numbers)
+            if size == 1:
+                cell = numbers[0]
+                reach[cell] = get(cell, 0) | opts[0]
+            elif size == 2:
+                # A tile on one cell leaves the other some tile unless the other can take only that one, or none.
+                cell, other_cell = numbers
+                mask, other = opts
+                if mask and other:
+                    reach[cell] = get(cell, 0) | (mask if other & (other - 1) else mask & ~other)
+                    reach[other_cell] = get(other_cell, 0) | (other if mask & (mask - 1) else other & ~mask)
             else:
-                size = len(numbers)
-                if size == 1:
-                    cell = numbers[0]
-                    mask = opts[0]
+                for i, cell in enumerate(numbers):
+                    others = opts[:i] + opts[i + 1 :]
+                    seen = get(cell, 0)
+                    mask = opts[i] & ~seen
                     while mask:
                         low = mask & -mask
                         mask ^= low
-                        add(base[low.bit_length() - 1] + cell)
-                    continue
-                rest = list(zip(numbers, opts, strict=True))
-            if size == 1:
-                cell, mask = rest[0]
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    add(base[low.bit_length() - 1] + cell)
-                continue
-            # Many windows share cells and tiles: an action found already needs no second look.
-            if size == 2:
-                (cell, mask), (other_cell, other) = rest
-                here = mask
-                while here:
-                    low = here & -here
-                    here ^= low
-                    action = base[low.bit_length() - 1] + cell
-                    if action not in found and other & ~low:
-                        add(action)
-                here = other
-                while here:
-                    low = here & -here
-                    here ^= low
-                    action = base[low.bit_length() - 1] + other_cell
-                    if action not in found and mask & ~low:
-                        add(action)
-                continue
-            masks = tuple(mask for _, mask in rest)
-            for i, (cell, mask) in enumerate(rest):
-                others = masks[:i] + masks[i + 1 :]
-                while mask:
-                    low = mask & -mask
-                    mask ^= low
-                    action = base[low.bit_length() - 1] + cell
-                    if action not in found and fillable(others, used | low):
-                        add(action)
+                        if fillable(others, used | low):
+                            seen |= low
+                    reach[cell] = seen
+        found: set[int] = set()
+        add = found.add
+        for cell, mask in reach.items():
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                add(base[low.bit_length() - 1] + cell)
         if self.placed:
             if complete:
                 found.add(self.layout.end)
@@ -502,7 +512,9 @@ class ActionTurn(Immutable):
                     )
         elif action == layout.end:
             if self.placed and action in self._legal_set():
-                return self.move()
+                # The tiles fill one of the move generator's windows for this state, so the listing holds this
+                # move: it vouches for it, as a listed move does, and apply() need not check it again.
+                return Place.from_sorted(self.move().placements, self.state)
         elif not self.placed and action in self._choices:
             mask = action - layout.end
             chosen = sorted(self.slots[slot] for slot in range(len(self.slots)) if mask >> slot & 1)

@@ -42,7 +42,7 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from qwirkle.adapters.actions import WINDOW, ActionLayout, ActionTurn, cell_numbers, window_origin
+from qwirkle.adapters.actions import WINDOW, ActionLayout, ActionTurn, window_numbers, window_origin
 from qwirkle.board import Board
 from qwirkle.geometry import Cell, key
 from qwirkle.immutable import Immutable
@@ -151,25 +151,27 @@ def _sizes(layout: ObservationLayout) -> tuple[tuple[tuple[str, int], ...], int]
 def _table(board: Board, origin: Cell, side: int) -> tuple[npt.NDArray[np.float32], tuple[int, ...]]:
     """The planes of the table alone (read-only): tiles, occupied cells and open cells; and the copies of each tile."""
     cells = side * side
-    planes = np.zeros(len(PLANES) * cells, dtype=np.float32)
-    numbers = cell_numbers(origin, side)
+    numbers = window_numbers(side)
+    offset = key(origin)
     on_table = [0] * _TILES
+    # The entries to set are gathered first and set at once: numpy is slow one element at a time.
+    ones: list[int] = []
     for k, tile in board.by_key.items():
         on_table[tile] += 1
-        number = numbers.get(k)
+        number = numbers.get(k - offset)
         if number is not None:
-            planes[(tile // 6) * cells + number] = 1
-            planes[(6 + tile % 6) * cells + number] = 1
-            planes[_OCCUPIED * cells + number] = 1
+            ones += ((tile // 6) * cells + number, (6 + tile % 6) * cells + number, _OCCUPIED * cells + number)
     if board:
         for k, (row_mask, _, column_mask, _) in board.frontier().items():
-            number = numbers.get(k)
+            number = numbers.get(k - offset)
             if number is not None and row_mask & column_mask:
-                planes[_OPEN * cells + number] = 1
+                ones.append(_OPEN * cells + number)
     else:
-        number = numbers.get(key((0, 0)))
+        number = numbers.get(-offset)
         if number is not None:
-            planes[_OPEN * cells + number] = 1
+            ones.append(_OPEN * cells + number)
+    planes = np.zeros(len(PLANES) * cells, dtype=np.float32)
+    planes[ones] = 1
     planes.flags.writeable = False
     return planes, tuple(on_table)
 
