@@ -441,6 +441,20 @@ class ActionTurn(Immutable):
                 if mask and other:
                     reach[cell] = get(cell, 0) | (mask if other & (other - 1) else mask & ~other)
                     reach[other_cell] = get(other_cell, 0) | (other if mask & (mask - 1) else other & ~mask)
+            elif size == 3:
+                # A tile on one cell leaves the other two a tile each, distinct, unless they can take only one.
+                for i, cell in enumerate(numbers):
+                    b, c = opts[:i] + opts[i + 1 :]
+                    seen = get(cell, 0)
+                    mask = opts[i] & ~seen
+                    while mask:
+                        low = mask & -mask
+                        mask ^= low
+                        rest_b = b & ~low
+                        rest_c = c & ~low
+                        if rest_b and rest_c and (rest_b != rest_c or rest_b & (rest_b - 1)):
+                            seen |= low
+                    reach[cell] = seen
             else:
                 for i, cell in enumerate(numbers):
                     others = opts[:i] + opts[i + 1 :]
@@ -452,8 +466,9 @@ class ActionTurn(Immutable):
                         if fillable(others, used | low):
                             seen |= low
                     reach[cell] = seen
-        found: set[int] = set()
-        add = found.add
+        # Each (tile, cell) pair is one action: the tiles' first slots differ, so nothing is found twice.
+        found: list[int] = []
+        add = found.append
         for cell, mask in reach.items():
             while mask:
                 low = mask & -mask
@@ -461,14 +476,14 @@ class ActionTurn(Immutable):
                 add(base[low.bit_length() - 1] + cell)
         if self.placed:
             if complete:
-                found.add(self.layout.end)
+                add(self.layout.end)
         else:
-            found.update(self._choices)
+            found += self._choices
             if self._pass is not None:
-                found.add(self.layout.pass_)
-        legal = sorted(found)
-        object.__setattr__(self, "_legal", legal)
-        return list(legal)
+                add(self.layout.pass_)
+        found.sort()
+        object.__setattr__(self, "_legal", found)
+        return list(found)
 
     def after(self, action: int) -> ActionTurn | Move:
         """The turn after ``action``: the next :class:`ActionTurn`, or the finished move once the turn is over.
