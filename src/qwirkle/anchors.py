@@ -92,8 +92,9 @@ def anchor_ends(
     length = 0
     widest = -1
     k = anchor
+    # The run of tiles at k, if k holds one: only the anchor or the cell after an empty one may.
+    run = along.get(k)
     while True:
-        run = along.get(k)
         if run is not None:
             _, run_length, tiles, common = run
             if present & tiles:
@@ -107,6 +108,7 @@ def anchor_ends(
                 break
             # The cell after a run is empty: the line may end there.
             k += run_length * step
+            run = None
         else:
             if length == MAX_LINE:
                 break
@@ -125,7 +127,8 @@ def anchor_ends(
             points += table[cross + 1]
             length += 1
             k += step
-            if k in grid:
+            run = along.get(k)
+            if run is not None:
                 continue
         if widest < 0:
             # Free cells before the anchor that a window may also cover.

@@ -191,8 +191,9 @@ def _line_windows(
         points = 0
         length = 0
         k = anchor
+        # The run of tiles at k, if k holds one: only an anchor or the cell after an empty one may.
+        run = along.get(k)
         while True:
-            run = along.get(k)
             if run is not None:
                 _, run_length, tiles, common = run
                 if present & tiles:
@@ -211,6 +212,7 @@ def _line_windows(
                     break
                 # The cell after a run is empty: the window may end there.
                 k += run_length * step
+                run = None
             else:
                 if length == MAX_LINE:
                     break
@@ -230,7 +232,8 @@ def _line_windows(
                 points += table[cross + 1]
                 length += 1
                 k += step
-                if k in grid:
+                run = along.get(k)
+                if run is not None:
                     continue
             if widest is None:
                 # Free cells left of the anchor (empty, nothing across) that the window may also cover.
@@ -249,6 +252,7 @@ def _line_windows(
                 high = widest
             if low > high:
                 continue
+            own: tuple[int, ...] | None = None
             for ty in TYPE_BITS[types]:
                 cand = in_hand[ty] & ~present
                 room = cand.bit_count() - count
@@ -261,15 +265,24 @@ def _line_windows(
                     if not only:
                         continue
                     opts: tuple[int, ...] = (only,)
+                elif count == 2:
+                    first = masks[0] & cand
+                    second = masks[1] & cand
+                    if not (first and second):
+                        continue
+                    opts = (first, second)
                 else:
                     opts = tuple([m & cand for m in masks])
                     if not all(opts):
                         continue
+                if own is None:
+                    own = tuple(empties)
                 for left in range(low, room + 1):
-                    keys = tuple(empties)
                     if left:
-                        keys = tuple(range(anchor - left * step, anchor, step)) + keys
-                    found.append((keys, (cand,) * left + opts, points + table[length + left]))
+                        keys = tuple(range(anchor - left * step, anchor, step)) + own
+                        found.append((keys, (cand,) * left + opts, points + table[length + left]))
+                    else:
+                        found.append((own, opts, points + table[length]))
 
 
 def _filled_ends(
@@ -313,15 +326,22 @@ def _filled_ends(
                     if not only:
                         continue
                     opts: tuple[int, ...] = (only,)
+                elif count == 2:
+                    first = masks[0] & cand
+                    second = masks[1] & cand
+                    if not (first and second):
+                        continue
+                    opts = (first, second)
                 else:
                     opts = tuple([m & cand for m in masks])
                     if not all(opts):
                         continue
                 for left in range(low, room + 1):
-                    keys = empties
                     if left:
-                        keys = tuple(range(anchor - left * step, anchor, step)) + keys
-                    found.append((keys, (cand,) * left + opts, points + table[length + left]))
+                        keys = tuple(range(anchor - left * step, anchor, step)) + empties
+                        found.append((keys, (cand,) * left + opts, points + table[length + left]))
+                    else:
+                        found.append((empties, opts, points + table[length]))
 
 
 def fillings(opts: Sequence[int], used: int = 0) -> Iterator[tuple[int, ...]]:
