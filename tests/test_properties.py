@@ -92,6 +92,18 @@ def test_the_frontier_kept_turn_by_turn_is_the_one_worked_out_afresh(path: list[
         assert kept == Board(state.board.items()).derived(), f"frontier or runs kept wrong\n{state}"
 
 
+@settings(max_examples=examples(30))
+@given(path=game_paths())
+def test_the_bounds_grown_turn_by_turn_are_the_ones_worked_out_afresh(path: list[GameState]) -> None:
+    """A board whose bounds were asked passes them on to the board grown from it, which must agree with a fresh one."""
+    state = path[0]
+    for turn in path[-1].history[len(state.history) :]:
+        state.board.bounds()
+        state = apply(state, turn.move)
+        assert state.board.bounds() == Board(state.board.items()).bounds(), f"bounds grown wrong\n{state}"
+    assert state == path[-1]
+
+
 @pytest.mark.rule("LINE-2", "LINE-3", "LINE-4")
 def test_tiles_added_off_one_line_refresh_the_frontier_both_ways() -> None:
     red_circle, red_square = Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.RED, Shape.SQUARE)

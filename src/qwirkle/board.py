@@ -62,9 +62,10 @@ class Board(Immutable, Mapping[Cell, Tile]):
     ((0, 0), (1, 0))
     """
 
-    __slots__ = ("_edge", "_frontier", "_grid", "_hash", "_memo", "_pending")
+    __slots__ = ("_bounds", "_edge", "_frontier", "_grid", "_hash", "_memo", "_pending")
 
     _grid: dict[int, int]
+    _bounds: tuple[Cell, Cell] | None
     _edge: bool | None
     _hash: int | None
     _frontier: Frontier | None
@@ -87,6 +88,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
             grid[k] = tile.index
         _check_grid(grid)
         self._grid = grid
+        self._bounds = None
         self._edge = _near_edge(grid)
         self._hash = None
         self._frontier = None
@@ -98,16 +100,19 @@ class Board(Immutable, Mapping[Cell, Tile]):
         cls,
         grid: dict[int, int],
         pending: tuple[Frontier, tuple[int, ...], bool] | None = None,
+        bounds: tuple[Cell, Cell] | None = None,
     ) -> Board:
         """A board over ``grid`` (which it now owns), trusted and unchecked.
 
         ``pending`` is the frontier of the board it grew from, the keys added,
-        and whether that board was near the edge (see :attr:`near_edge`).
+        and whether that board was near the edge (see :attr:`near_edge`);
+        ``bounds``, its :meth:`bounds` if known.
         """
         board = object.__new__(cls)
         # Straight to the slots: the guarding __setattr__ costs a Python call per field.
         _set = object.__setattr__
         _set(board, "_grid", grid)
+        _set(board, "_bounds", bounds)
         _set(board, "_edge", None)  # worked out when first asked: most boards of a replay never are
         _set(board, "_hash", None)
         _set(board, "_frontier", None)
@@ -138,10 +143,19 @@ class Board(Immutable, Mapping[Cell, Tile]):
         """
         grid = self._grid.copy()
         grid.update(new)
+        bounds = self._bounds
+        if bounds is not None:
+            # Asked of this board, so likely of the next (an interface centring its view): grown by the new tiles.
+            (x0, y0), (x1, y1) = bounds
+            for cell in map(cell_of, new):
+                x, y = cell
+                x0, x1 = min(x0, x), max(x1, x)
+                y0, y1 = min(y0, y), max(y1, y)
+            bounds = (x0, y0), (x1, y1)
         if self._frontier is None:
-            return Board._of(grid)
+            return Board._of(grid, None, bounds)
         # A board whose frontier is known knows whether it is near the edge: worked out along with it.
-        return Board._of(grid, (self._frontier, tuple(new), bool(self._edge)))
+        return Board._of(grid, (self._frontier, tuple(new), bool(self._edge)), bounds)
 
     def validated(self) -> Board:
         """This board, if every cell is in range, every line valid and the tiles connected; else raise.
@@ -331,13 +345,27 @@ class Board(Immutable, Mapping[Cell, Tile]):
         return self._grid
 
     def bounds(self) -> tuple[Cell, Cell] | None:
-        """The top-left and bottom-right cells of the smallest box around the tiles, or ``None``."""
-        if not self._grid:
-            return None
-        cells = [cell_of(k) for k in self._grid]
-        xs = [c[0] for c in cells]
-        ys = [c[1] for c in cells]
-        return (min(xs), min(ys)), (max(xs), max(ys))
+        """The top-left and bottom-right cells of the smallest box around the tiles, or ``None``.
+
+        Worked out once per board; a board grown from one whose bounds were
+        asked for grows them by its new tiles instead.
+
+        >>> from qwirkle import Colour, Shape, Tile
+        >>> from qwirkle.geometry import key
+        >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
+        >>> board.bounds()
+        ((0, 0), (0, 0))
+        >>> board.placed_unchecked({key((0, -1)): Tile(Colour.RED, Shape.SQUARE).index}).bounds()
+        ((0, -1), (0, 0))
+        """
+        bounds = self._bounds
+        if bounds is None and self._grid:
+            cells = [cell_of(k) for k in self._grid]
+            xs = [c[0] for c in cells]
+            ys = [c[1] for c in cells]
+            bounds = (min(xs), min(ys)), (max(xs), max(ys))
+            object.__setattr__(self, "_bounds", bounds)
+        return bounds
 
     def row(self, cell: Cell) -> tuple[Cell, ...]:
         """The run of occupied cells through ``cell`` along its row (``cell`` included if occupied).

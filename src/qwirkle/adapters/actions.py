@@ -45,7 +45,7 @@ import attrs
 
 from qwirkle.board import Board
 from qwirkle.errors import IllegalMoveError, QwirkleError
-from qwirkle.geometry import HALF_STRIDE, STRIDE, Cell, cell_of, key
+from qwirkle.geometry import Cell, key
 from qwirkle.immutable import Immutable
 from qwirkle.legality import can_exchange, can_pass, check_exchange_bag
 from qwirkle.legalmoves import legal_moves
@@ -152,17 +152,12 @@ def window_origin(board: Board, side: int = WINDOW) -> Cell:
     >>> window_origin(Board())
     (-18, -18)
     """
+    bounds = board.bounds()
     half = side // 2
-    grid = board.by_key
-    if not grid:
+    if bounds is None:
         return (-half, -half)
-    # Read off the keys, as Board.bounds() would by decoding every cell: this runs at the start of every turn.
-    x0, x1 = cell_of(min(grid))[0], cell_of(max(grid))[0]
-    ys = [(k + HALF_STRIDE) & _LOW_BITS for k in grid]
-    return ((x0 + x1) // 2 - half, (min(ys) + max(ys)) // 2 - HALF_STRIDE - half)
-
-
-_LOW_BITS: Final = STRIDE - 1
+    (x0, y0), (x1, y1) = bounds
+    return ((x0 + x1) // 2 - half, (y0 + y1) // 2 - half)
 
 
 def encode(action: Action, origin: Cell, layout: ActionLayout | None = None) -> int:
