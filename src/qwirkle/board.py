@@ -147,8 +147,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
         if bounds is not None:
             # Asked of this board, so likely of the next (an interface centring its view): grown by the new tiles.
             (x0, y0), (x1, y1) = bounds
-            for cell in map(cell_of, new):
-                x, y = cell
+            for x, y in map(cell_of, new):
                 x0, x1 = min(x0, x), max(x1, x)
                 y0, y1 = min(y0, y), max(y1, y)
             bounds = (x0, y0), (x1, y1)

@@ -19,7 +19,6 @@ _MASK: Final = (1 << 64) - 1
 MAX_RNG: Final = _MASK
 """The largest random state: states are 64-bit ints."""
 _GOLDEN: Final = 0x9E3779B97F4A7C15
-_SPAN: Final = 1 << 64
 
 T = TypeVar("T")
 
@@ -59,7 +58,7 @@ def _next(state: int) -> tuple[int, int]:
 
 def below(state: int, n: int) -> tuple[int, int]:
     """A uniform int in ``range(n)`` and the next state (rejection sampling, no bias)."""
-    limit = _SPAN - _SPAN % n
+    limit = (1 << 64) - (1 << 64) % n
     while True:
         state, z = _next(state)
         if z < limit:
@@ -76,17 +75,7 @@ def shuffle(state: int, items: Sequence[T]) -> tuple[int, tuple[T, ...]]:
     (True, True)
     """
     out = list(items)
-    # below() and _next() written out: a new game shuffles 108 tiles and every exchange the bag.
     for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        limit = _SPAN - _SPAN % n
-        while True:
-            state = (state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
+        state, j = below(state, i + 1)
         out[i], out[j] = out[j], out[i]
     return state, tuple(out)
