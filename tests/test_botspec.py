@@ -50,6 +50,7 @@ def test_the_parameters_of_a_bot_are_its_typed_class_attributes() -> None:
         BotParameter("samples", int, 8, 1),
         BotParameter("reply_weight", float, 1.0),
         BotParameter("follow_weight", float, 1.0),
+        BotParameter("leave_weight", float, 1.0),
     )
     assert bot_parameters(GreedyBot) == bot_parameters(RandomBot) == ()
 

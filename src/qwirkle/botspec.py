@@ -170,7 +170,7 @@ def bot_parameters(kind: type) -> tuple[BotParameter, ...]:
 
     >>> from qwirkle.bots import GreedyBot, StrongBot
     >>> [p.name for p in bot_parameters(StrongBot)]
-    ['placements_kept', 'exchanges_kept', 'samples', 'reply_weight', 'follow_weight']
+    ['placements_kept', 'exchanges_kept', 'samples', 'reply_weight', 'follow_weight', 'leave_weight']
     >>> bot_parameters(GreedyBot)
     ()
     """
