@@ -47,6 +47,7 @@ from qwirkle.bots import (
     sample_state,
     unseen_tiles,
 )
+from qwirkle.botspec import bot_spec
 from qwirkle.views import PlayerView
 
 
@@ -474,3 +475,19 @@ def test_the_strong_bot_exchanges_a_hand_that_fits_nowhere() -> None:
     move = bot.choose(view(state, state.current))
     assert isinstance(move, Exchange)
     assert move in legal_moves(state)
+
+
+def test_the_strong_bots_leave_weight_steers_its_look_ahead() -> None:
+    """A leave that counts for nothing and one that counts for everything pick different moves somewhere."""
+    state = new_game(["Ann", "Bob"], seed=3)
+    greedy = GreedyBot(seed=3)
+    differ = 0
+    for _ in range(16):
+        seen = view(state, state.current)
+        plain = bot_spec("strong", leave_weight=0.0).make(5).choose(seen)
+        keeper = bot_spec("strong", leave_weight=50.0).make(5).choose(seen)
+        assert plain in legal_moves(state)
+        assert keeper in legal_moves(state)
+        differ += plain != keeper
+        state = apply(state, greedy.choose(state))
+    assert differ, "leave_weight changed no choice"
