@@ -39,8 +39,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from qwirkle import apply, legal_moves, new_game
-from qwirkle.bots import move_key
-from qwirkle.lines import TYPE_TILES
+from qwirkle.bots import leave_shape, move_key
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.state import GameState
 
@@ -52,16 +51,9 @@ BAG_BUCKETS = (6, 20, 40, 60, 80)  # lower bounds of the bag-size bands fitted a
 
 def leave_features(kept: Sequence[int]) -> list[float]:
     """The leave's features: tiles kept (one-hot 1..5), line types by distinct tiles kept (2..5), duplicates."""
-    mask = 0
-    duplicates = 0
-    for tile in kept:
-        bit = 1 << tile
-        if mask & bit:
-            duplicates += 1
-        mask |= bit
-    features = [1.0 if len(kept) == n else 0.0 for n in range(1, MAX_KEPT + 1)]
-    counts = [(mask & tiles).bit_count() for tiles in TYPE_TILES]
-    features += [float(sum(1 for c in counts if c == size)) for size in GROUP_SIZES]
+    count, by_type, duplicates = leave_shape(kept)
+    features = [1.0 if count == n else 0.0 for n in range(1, MAX_KEPT + 1)]
+    features += [float(sum(1 for c in by_type if c == size)) for size in GROUP_SIZES]
     features += [1.0 if duplicates == 1 else 0.0, 1.0 if duplicates >= 2 else 0.0]
     return features
 

@@ -45,6 +45,7 @@ __all__ = [
     "StrongBot",
     "TurnLimitError",
     "UnknownBotError",
+    "leave_shape",
     "make_bot",
     "move_key",
     "run_game",
@@ -186,18 +187,20 @@ def _leave_of(hand: Sequence[int], move: Place | Exchange) -> float:
     return _leave_value(rest)
 
 
-def _leave_value(kept: Sequence[int]) -> float:
-    """The worth, in points, of the tiles kept in hand: what they add to the player's next turn, on average.
+def leave_shape(kept: Sequence[int]) -> tuple[int, tuple[int, ...], int]:
+    """What the strong bot sees of the tiles kept in hand: how many, the distinct ones of each line type, duplicates.
 
-    It adds up :data:`_KEPT_WORTH` by how many tiles are kept,
-    :data:`_GROUP_WORTH` for each line type by how many distinct kept tiles
-    it holds, and :data:`_DUPLICATE_WORTH` by how many duplicates there are.
-    Board-blind: the closer look at each candidate plays the next turns out.
+    ``kept`` holds tile indices. The second entry counts, for each of the
+    twelve line types (six colours, then six shapes), the distinct kept
+    tiles of that type; the third is how many kept tiles repeat one kept
+    before. ``benchmarks/learn_leaves.py`` fits the strong bot's leave values
+    on these.
 
-    Three tiles of one colour are worth more than a pair and a duplicate:
-
-    >>> round(_leave_value([0, 1, 2]), 2), round(_leave_value([0, 0, 1]), 2)
-    (1.62, 0.86)
+    >>> from qwirkle import parse_tile
+    >>> kept = [parse_tile(code).index for code in ("RC", "RS", "RS")]
+    >>> count, by_type, duplicates = leave_shape(kept)
+    >>> count, max(by_type), duplicates
+    (3, 2, 1)
     """
     mask = 0
     duplicates = 0
@@ -207,10 +210,28 @@ def _leave_value(kept: Sequence[int]) -> float:
             # Two copies of one tile can never share a line (Rule LINE-3).
             duplicates += 1
         mask |= bit
-    value = _KEPT_WORTH[min(len(kept), len(_KEPT_WORTH) - 1)]
+    return len(kept), tuple([(mask & type_tiles).bit_count() for type_tiles in TYPE_TILES]), duplicates
+
+
+def _leave_value(kept: Sequence[int]) -> float:
+    """The worth, in points, of the tiles kept in hand: what they add to the player's next turn, on average.
+
+    It adds up, over the kept tiles' :func:`leave_shape`, :data:`_KEPT_WORTH`
+    by how many tiles are kept, :data:`_GROUP_WORTH` for each line type by
+    how many distinct kept tiles it holds, and :data:`_DUPLICATE_WORTH` by
+    how many duplicates there are. Board-blind: the closer look at each
+    candidate plays the next turns out.
+
+    Three tiles of one colour are worth more than a pair and a duplicate:
+
+    >>> round(_leave_value([0, 1, 2]), 2), round(_leave_value([0, 0, 1]), 2)
+    (1.62, 0.86)
+    """
+    count, by_type, duplicates = leave_shape(kept)
+    value = _KEPT_WORTH[min(count, len(_KEPT_WORTH) - 1)]
     value += _DUPLICATE_WORTH[min(duplicates, len(_DUPLICATE_WORTH) - 1)]
-    for type_tiles in TYPE_TILES:
-        value += _GROUP_WORTH[(mask & type_tiles).bit_count()]
+    for distinct in by_type:
+        value += _GROUP_WORTH[distinct]
     return value
 
 
