@@ -114,10 +114,16 @@ def _table_windows(
     table = line_points_table(qwirkle_bonus)
     cells = frontier.cells
     found, row_anchors, column_anchors = _one_cell_windows(cells, grid, hand_mask, hand.live, table)
-    # A run of tiles anchors windows when the hand has two tiles of one of its line types.
+    # A run of tiles anchors windows when the hand has two tiles of one of its line types, and two of the
+    # hand's tiles may join it: every new tile of a window lies in the run's line (Rules LINE-2, LINE-3).
     useful = hand.useful
-    row_anchors += [k for k, (_, _, _, common) in frontier.rows.items() if common & useful]
-    column_anchors += [k for k, (_, _, _, common) in frontier.columns.items() if common & useful]
+    live = hand.live
+    row_anchors += [
+        k for k, (fit, _, _, common) in frontier.rows.items() if common & useful and (fit & live).bit_count() > 1
+    ]
+    column_anchors += [
+        k for k, (fit, _, _, common) in frontier.columns.items() if common & useful and (fit & live).bit_count() > 1
+    ]
     # Along a row, the line across a cell is its column: entries 2 and 3 of its frontier entry; and vice versa.
     for way, (step, across, anchors, along) in enumerate(
         ((STRIDE, 2, row_anchors, frontier.rows), (1, 0, column_anchors, frontier.columns))
