@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final, NamedTuple, TypeAlias
 
 from qwirkle.geometry import STRIDE
-from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES, TYPES_UNION
+from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPES_UNION
 
 __all__ = ["NO_LINES", "Frontier", "FrontierCell", "Run", "Runs", "grown_frontier", "whole_frontier"]
 
@@ -78,33 +78,6 @@ def _joined(a: Run, b: Run) -> Run:
     # Two tiles the same on either side make the cell a dead spot: no tile fits.
     common = 0 if a[2] & b[2] else a[3] & b[3]
     return (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
-
-
-def _line_at(grid: Mapping[int, int], n: int, step: int) -> tuple[int, int]:
-    """The tiles that fit the empty cell ``n`` along ``step``, and how many tiles that line has around it."""
-    present = 0
-    common = ALL_TYPES
-    twice = 0
-    length = 0
-    for j, way in ((n - step, -step), (n + step, step)):
-        t = grid.get(j)
-        while t is not None:
-            bit = 1 << t
-            twice |= present & bit
-            present |= bit
-            common &= TILE_TYPES[t]
-            length += 1
-            j += way
-            t = grid.get(j)
-    if not length:
-        return ALL_KINDS, 0
-    if twice or length >= MAX_LINE:
-        return 0, length
-    return TYPES_UNION[common] & ~present, length
-
-
-def _frontier_cell(grid: Mapping[int, int], n: int) -> FrontierCell:
-    return (*_line_at(grid, n, STRIDE), *_line_at(grid, n, 1))
 
 
 def whole_frontier(grid: Mapping[int, int]) -> Frontier:
@@ -175,11 +148,13 @@ def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]
     new = tuple(new)
     for k in new:
         cells.pop(k, None)
-    # The cells at the ends of the lines through the new tiles, with the direction of the line that
-    # changed (0 for both). The line across such a cell holds no new tile, or the cell would end it too.
-    touched: dict[int, int] = {}
+    # The cells at the ends of the lines through the new tiles, each with what fits it along the line that
+    # changed, by direction. The line across such a cell holds no new tile, or the cell would end it too.
+    ends: tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]] = ({}, {})
+    # In the order first met, so that a cell new to the frontier takes the same place whatever the move's order.
+    order: dict[int, None] = {}
     for k in new:
-        for step, side in ((STRIDE, runs[0]), (1, runs[1])):
+        for step, side, lines in ((STRIDE, runs[0], ends[0]), (1, runs[1], ends[1])):
             # The run through the new tile, summed up on the way to its ends.
             present = 1 << grid[k]
             common = TILE_TYPES[grid[k]]
@@ -197,23 +172,41 @@ def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]
                 common &= TILE_TYPES[t]
                 high += step
                 t = grid.get(high)
-            if touched.get(low) == step == touched.get(high):
+            if low in lines and high in lines:
                 continue  # the line of a move of several tiles, seen from another of them
-            for end in (low, high):
-                seen = touched.get(end, step)
-                touched[end] = step if seen == step else 0
+            order[low] = order[high] = None
             # The runs the new tile joined become one.
             start = low + step
             for j in range(start + step, high, step):
                 side.pop(j, None)
             length = (high - start) // step
-            side[start] = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
-    for n, step in touched.items():
-        if not step:
-            cells[n] = _frontier_cell(grid, n)
-            continue
-        fit, length = _line_at(grid, n, step)
+            run = side[start] = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+            # Past each end, the run beyond it, if any, holds no new tile: a move's tiles make one unbroken run.
+            beyond = side.get(high + step)
+            lines[high] = (run[0], length) if beyond is None else _joined(run, beyond)[:2]
+            j = low - step
+            t = grid.get(j)
+            if t is None:
+                lines[low] = (run[0], length)
+            else:
+                before = 1 << t
+                shared = TILE_TYPES[t]
+                j -= step
+                t = grid.get(j)
+                while t is not None:
+                    before |= 1 << t
+                    shared &= TILE_TYPES[t]
+                    j -= step
+                    t = grid.get(j)
+                lines[low] = _joined(run, (0, (low - j) // step - 1, before, shared))[:2]
+    rows, columns = ends
+    for n in order:
         # A cell new to the frontier had no tile next to it, so nothing across it either.
-        was = cells.get(n, NO_LINES)
-        cells[n] = (fit, length, was[2], was[3]) if step == STRIDE else (was[0], was[1], fit, length)
+        row = rows.get(n)
+        column = columns.get(n)
+        if row is None or column is None:
+            was = cells.get(n, NO_LINES)
+            row = row or (was[0], was[1])
+            column = column or (was[2], was[3])
+        cells[n] = (*row, *column)
     return Frontier(cells, runs[0], runs[1])
