@@ -108,13 +108,13 @@ def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
                 _set_listed_score(move, None)
                 add(move)
             continue
-        cells = []
-        for k in keys:
-            x = (k + HALF_STRIDE) >> 32
-            cells.append((x, k - x * STRIDE))
         if len(keys) == 2:
             # Most multi-tile moves place two tiles: each (cell, tile) pair is built once and shared.
-            first_cell, second_cell = cells
+            k, j = keys
+            x = (k + HALF_STRIDE) >> 32
+            first_cell = (x, k - x * STRIDE)
+            x = (j + HALF_STRIDE) >> 32
+            second_cell = (x, j - x * STRIDE)
             a, b = opts
             seconds = []
             while b:
@@ -135,7 +135,9 @@ def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
             continue
         # Longer windows: extend every partial placement by each tile it does not use yet, cell by cell.
         partial: list[tuple[int, tuple[tuple[Cell, Tile], ...]]] = [(0, ())]
-        for cell, mask in zip(cells, opts, strict=True):
+        for k, mask in zip(keys, opts, strict=True):
+            x = (k + HALF_STRIDE) >> 32
+            cell = (x, k - x * STRIDE)
             options = []
             while mask:
                 low = mask & -mask
