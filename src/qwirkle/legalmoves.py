@@ -33,10 +33,20 @@ _set_tiles: Final[Callable[[Exchange, tuple[Tile, ...]], None]] = vars(Exchange)
 
 
 _PICKED_HANDS: Final = 8
-"""The largest hand whose picks are kept (at most 255 of them): larger hands, a variant's, list theirs as found."""
+"""The largest hand whose picks are kept (at most 255 of them): larger hands, a variant's, list theirs as found.
+
+A standard hand of six has 32 patterns of copies, each kept with at most 63
+picks for each number of tiles the bag allows, all sharing 63 getters."""
 
 
 @functools.cache
+def _getter(at: tuple[int, ...]) -> Callable[[tuple[Tile, ...]], tuple[Tile, ...]]:
+    """What takes the tiles at positions ``at`` from a hand, as a tuple; one per positions, shared by every pick."""
+    # A slice for one tile, since ``itemgetter(i)`` would give the tile and not a tuple of it.
+    return itemgetter(slice(at[0], at[0] + 1)) if len(at) == 1 else itemgetter(*at)
+
+
+@functools.lru_cache(maxsize=1024)
 def _picks(copies: tuple[int, ...], largest: int) -> tuple[Callable[[tuple[Tile, ...]], tuple[Tile, ...]], ...]:
     """Every distinct pick of 1 to ``largest`` tiles from a sorted hand, in order, each as what takes it from the hand.
 
@@ -51,8 +61,7 @@ def _picks(copies: tuple[int, ...], largest: int) -> tuple[Callable[[tuple[Tile,
             kinds = tuple(kind for kind, n in enumerate(taken) for _ in range(n))
             found.append((kinds, tuple(starts[kind] + i for kind, n in enumerate(taken) for i in range(n))))
     found.sort()
-    # A slice for one tile, since ``itemgetter(i)`` would give the tile and not a tuple of it.
-    return tuple(itemgetter(slice(at[0], at[0] + 1)) if len(at) == 1 else itemgetter(*at) for _, at in found)
+    return tuple(_getter(at) for _, at in found)
 
 
 def _exchanges(hand: tuple[Tile, ...], largest: int) -> list[Exchange]:
