@@ -93,3 +93,13 @@ def test_a_listed_placement_that_goes_out_scores_the_end_bonus_as_a_checked_one(
                 going_out += len(move) == len(state.hand)
     assert checked >= 50
     assert going_out >= 3
+
+
+def test_a_listing_counts_what_it_built_as_a_fresh_count_does() -> None:
+    """Iterating keeps the count of the moves it built: ``len`` then agrees with counting afresh."""
+    for seed in range(4):
+        for state in play(new_game(["Ann", "Bob"], seed=seed), random.Random(seed), max_turns=40):
+            moves = legal_moves(state)
+            listed = list(moves)
+            assert len(moves) == len(listed) == len(legal_moves(state))
+            assert list(moves) == listed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
@@ -209,3 +210,17 @@ def test_an_empty_bag_allows_no_exchange_even_when_the_size_limit_is_lifted() ->
         apply(state, Exchange(tiles("Os Yd")))
     assert excinfo.value.rule == Rule.EXCHANGE_5
     assert not list(legal_moves(state).exchanges())
+
+
+@pytest.mark.rule("EXCHANGE-1", "EXCHANGE-5")
+@pytest.mark.parametrize("hand", ["Os Od Yd Gc Bx Bx", "Os Os Os Yd Yd Gc", "Os Os Yd Yd Gc Gc", "Os Yd Gc Bx Oc Yx"])
+@pytest.mark.parametrize("bag", ["Bs", "Bs Bd Bc", "Bs Bd Bc Gs Gd Gx"])
+def test_the_exchanges_come_once_each_in_the_order_of_their_tiles(hand: str, bag: str) -> None:
+    state = packed_state([hand, "Ys Yc Yx Gd Bd Bc"], bag=bag)
+    largest = len(tiles(bag))
+    listed = list(legal_moves(state).exchanges())
+    held = sorted(state.hand)
+    picks = sorted({tuple(held[i] for i in at) for n in range(1, largest + 1) for at in combinations(range(6), n)})
+    assert [move.tiles for move in listed] == picks
+    assert listed == [Exchange(pick) for pick in picks]
+    assert [move for move in legal_moves(state) if isinstance(move, Exchange)] == listed

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pickle
+
+import attrs
 import pytest
 
-from qwirkle import Exchange, Place, RuleSet, apply, legal_moves, new_game, score, verify
+from qwirkle import Exchange, Place, RuleSet, Score, ScoredLine, apply, legal_moves, new_game, score, verify
 from tests.helpers import hole_for, make_state, packed_state, place, t, tiles
 
 TWO_QWIRKLES = """
@@ -218,3 +221,29 @@ def test_every_turn_of_a_seeded_game_scores_its_lines_and_bonuses() -> None:
         after = apply(state, move)
         assert after.scores[seat] == state.scores[seat] + result.total
         state = after
+
+
+@pytest.mark.rule("SCORE-1", "SCORE-2", "SCORE-4")
+def test_a_score_built_by_the_engine_is_the_value_built_whole() -> None:
+    """The engine fills a score's slots directly: it compares, hashes, prints and pickles as one made by ``Score``."""
+    state = make_state(TWO_QWIRKLES, "R* Bo Go Yo Po Oo")
+    move = place({(5, 0): "R*"})
+    whole = Score(
+        total=24,
+        lines=(
+            ScoredLine(cells=((0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (5, 0)), qwirkle=True),
+            ScoredLine(cells=((5, 0), (5, 1), (5, 2), (5, 3), (5, 4), (5, 5)), qwirkle=True),
+        ),
+        qwirkle_points=12,
+    )
+    result = score(state, move)
+    assert result == whole
+    assert hash(result) == hash(whole)
+    assert repr(result) == repr(whole)
+    assert pickle.loads(pickle.dumps(result)) == whole
+    assert attrs.asdict(result) == attrs.asdict(whole)
+    assert attrs.evolve(result, total=25) == attrs.evolve(whole, total=25)
+    assert apply(state, move).history[-1].score == whole
+    assert result.qwirkles == 2
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        result.lines = ()  # type: ignore[misc]

@@ -7,14 +7,15 @@ turns what it finds into move objects, only when they are asked for.
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Iterator
-from itertools import chain
+from collections.abc import Callable, Collection, Iterable, Iterator
+from itertools import product
+from operator import itemgetter
+from typing import Final
 
-from qwirkle.geometry import Cell, cell_of
+from qwirkle.geometry import HALF_STRIDE, STRIDE, Cell, cell_of
 from qwirkle.legality import can_exchange, can_pass, is_legal
-from qwirkle.lines import bits
 from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchanges, top, windows
-from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.moves import Exchange, Move, Pass, Place, Placements
 from qwirkle.scoring import Score, score_placed
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES, Tile
@@ -22,53 +23,145 @@ from qwirkle.tiles import ALL_TILES, Tile
 __all__ = ["LegalMoves", "legal_moves"]
 
 
-@functools.lru_cache(maxsize=4096)
-def _exchange(pick: tuple[int, ...]) -> Exchange:
-    # Moves are immutable, and a hand offers the same few dozen exchanges turn after turn.
-    return Exchange.from_sorted(tuple(map(ALL_TILES.__getitem__, pick)))
+# A listing builds every move it lists, hundreds a position: each is filled slot by slot through the slots'
+# own descriptors, the cheapest way to give a frozen value its fields, with no call of ``from_sorted``.
+_new: Final = object.__new__
+_set_placements: Final[Callable[[Place, Placements], None]] = vars(Place)["placements"].__set__
+_set_listed_for: Final[Callable[[Place, object], None]] = vars(Place)["listed_for"].__set__
+_set_listed_score: Final[Callable[[Place, Score | None], None]] = vars(Place)["listed_score"].__set__
+_set_tiles: Final[Callable[[Exchange, tuple[Tile, ...]], None]] = vars(Exchange)["tiles"].__set__
+
+
+_PICKED_HANDS: Final = 8
+"""The largest hand whose picks are kept (at most 255 of them): larger hands, a variant's, list theirs as found.
+
+A standard hand of six has 32 patterns of copies, each kept with at most 63
+picks for each number of tiles the bag allows, all sharing 63 getters."""
+
+
+@functools.cache
+def _getter(at: tuple[int, ...]) -> Callable[[tuple[Tile, ...]], tuple[Tile, ...]]:
+    """What takes the tiles at positions ``at`` from a hand, as a tuple; one per positions, shared by every pick."""
+    # A slice for one tile, since ``itemgetter(i)`` would give the tile and not a tuple of it.
+    return itemgetter(slice(at[0], at[0] + 1)) if len(at) == 1 else itemgetter(*at)
+
+
+@functools.lru_cache(maxsize=1024)
+def _picks(copies: tuple[int, ...], largest: int) -> tuple[Callable[[tuple[Tile, ...]], tuple[Tile, ...]], ...]:
+    """Every distinct pick of 1 to ``largest`` tiles from a sorted hand, in order, each as what takes it from the hand.
+
+    ``copies`` counts the copies of each kind of tile the hand holds, in
+    order. A pick takes the first copies of each kind it holds, and the picks
+    come in the order of the tiles they hold (:func:`~qwirkle.movegen.exchanges`).
+    """
+    starts = [sum(copies[:kind]) for kind in range(len(copies))]
+    found = []
+    for taken in product(*(range(n + 1) for n in copies)):
+        if 1 <= sum(taken) <= largest:
+            kinds = tuple(kind for kind, n in enumerate(taken) for _ in range(n))
+            found.append((kinds, tuple(starts[kind] + i for kind, n in enumerate(taken) for i in range(n))))
+    found.sort()
+    return tuple(_getter(at) for _, at in found)
+
+
+def _exchanges(hand: tuple[Tile, ...], largest: int) -> list[Exchange]:
+    """The exchanges of 1 to ``largest`` tiles of ``hand``, one per distinct set of tiles, in order."""
+    held = sorted([tile.index for tile in hand])
+    if len(held) > _PICKED_HANDS:
+        return [Exchange.from_sorted(tuple(map(ALL_TILES.__getitem__, pick))) for pick in exchanges(held, largest)]
+    copies: list[int] = []
+    last = -1
+    for t in held:
+        if t == last:
+            copies[-1] += 1
+        else:
+            copies.append(1)
+            last = t
+    tiles = tuple(map(ALL_TILES.__getitem__, held))
+    out: list[Exchange] = []
+    add = out.append
+    for pick in _picks(tuple(copies), largest):
+        move = _new(Exchange)
+        _set_tiles(move, pick(tiles))
+        add(move)
+    return out
 
 
 def _place(keyed: Keyed, state: GameState) -> Place:
     return Place.from_sorted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]), state)
 
 
-def _window_places(keys: tuple[int, ...], opts: tuple[int, ...], state: GameState) -> list[Place]:
-    """The placements of one window (see :func:`~qwirkle.movegen.windows`), as move objects listed for ``state``."""
-    # The bit loops are written out: this builds every move a listing returns, hundreds a position.
-    new = Place.from_sorted
+def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
+    """The placements of the windows (see :func:`~qwirkle.movegen.windows`), in order, as moves listed for ``state``.
+
+    Each window's placements give each of its cells one of the tiles it may
+    take, no tile twice, in the order of :func:`~qwirkle.movegen.fillings`.
+    """
+    # One loop over every window, the bit loops written out and the cell of a key worked out in place (see
+    # ``cell_of``): this builds every move of a listing, and a position has dozens of windows.
     out: list[Place] = []
-    if len(keys) == 1:
-        cell = cell_of(keys[0])
-        mask = opts[0]
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            out.append(new(((cell, ALL_TILES[low.bit_length() - 1]),), state))
-        return out
-    cells = [cell_of(k) for k in keys]
-    if len(keys) == 2:
-        # Most multi-tile moves place two tiles: each (cell, tile) pair is built once and shared.
-        first_cell, second_cell = cells
-        a, b = opts
-        seconds = []
-        while b:
-            low = b & -b
-            b ^= low
-            seconds.append((low, (second_cell, ALL_TILES[low.bit_length() - 1])))
-        while a:
-            low = a & -a
-            a ^= low
-            first = (first_cell, ALL_TILES[low.bit_length() - 1])
-            for bit, second in seconds:
-                if bit != low:
-                    out.append(new((first, second), state))
-        return out
-    # Longer windows: extend every partial placement by each tile it does not use yet, cell by cell.
-    partial: list[tuple[int, tuple[tuple[Cell, Tile], ...]]] = [(0, ())]
-    for cell, mask in zip(cells, opts, strict=True):
-        options = [(1 << t, (cell, ALL_TILES[t])) for t in bits(mask)]
-        partial = [(used | bit, (*pairs, pair)) for used, pairs in partial for bit, pair in options if not used & bit]
-    return [new(pairs, state) for _, pairs in partial]
+    add = out.append
+    tiles = ALL_TILES
+    for keys, opts, _ in found:
+        if len(keys) == 1:
+            k = keys[0]
+            x = (k + HALF_STRIDE) >> 32
+            cell = (x, k - x * STRIDE)
+            mask = opts[0]
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                move = _new(Place)
+                _set_placements(move, ((cell, tiles[low.bit_length() - 1]),))
+                _set_listed_for(move, state)
+                _set_listed_score(move, None)
+                add(move)
+            continue
+        if len(keys) == 2:
+            # Most multi-tile moves place two tiles: each (cell, tile) pair is built once and shared.
+            k, j = keys
+            x = (k + HALF_STRIDE) >> 32
+            first_cell = (x, k - x * STRIDE)
+            x = (j + HALF_STRIDE) >> 32
+            second_cell = (x, j - x * STRIDE)
+            a, b = opts
+            seconds = []
+            while b:
+                low = b & -b
+                b ^= low
+                seconds.append((low, (second_cell, tiles[low.bit_length() - 1])))
+            while a:
+                low = a & -a
+                a ^= low
+                first = (first_cell, tiles[low.bit_length() - 1])
+                for bit, second in seconds:
+                    if bit != low:
+                        move = _new(Place)
+                        _set_placements(move, (first, second))
+                        _set_listed_for(move, state)
+                        _set_listed_score(move, None)
+                        add(move)
+            continue
+        # Longer windows: extend every partial placement by each tile it does not use yet, cell by cell.
+        partial: list[tuple[int, tuple[tuple[Cell, Tile], ...]]] = [(0, ())]
+        for k, mask in zip(keys, opts, strict=True):
+            x = (k + HALF_STRIDE) >> 32
+            cell = (x, k - x * STRIDE)
+            options = []
+            while mask:
+                low = mask & -mask
+                mask ^= low
+                options.append((low, (cell, tiles[low.bit_length() - 1])))
+            partial = [
+                (used | bit, (*pairs, pair)) for used, pairs in partial for bit, pair in options if not used & bit
+            ]
+        for _, pairs in partial:
+            move = _new(Place)
+            _set_placements(move, pairs)
+            _set_listed_for(move, state)
+            _set_listed_score(move, None)
+            add(move)
+    return out
 
 
 class LegalMoves(Collection[Move]):
@@ -76,7 +169,8 @@ class LegalMoves(Collection[Move]):
 
     Iterate it for every legal move, each once: placements first, then one
     exchange per distinct set of tiles, then the pass when it is the only
-    move (Rule TURN-3). ``len`` counts without building moves, and
+    move (Rule TURN-3). Iterating builds every move at once, and counts
+    them on the way; ``len`` alone counts without building moves, and
     ``move in moves`` checks that one move. On the opening turn the table is
     empty and any position will do, so the placements listed (and accepted by
     ``in``) are the openings laid from ``(0, 0)`` towards +x or +y; use
@@ -116,8 +210,7 @@ class LegalMoves(Collection[Move]):
 
     def placements(self) -> Iterator[Place]:
         """The legal placements, each once."""
-        state = self._state
-        return chain.from_iterable(_window_places(keys, opts, state) for keys, opts, _ in self._windows())
+        return iter(_placed(self._windows(), self._state))
 
     def _exchange_limit(self) -> int:
         """The most tiles an exchange may hold now, 0 if none is allowed."""
@@ -133,12 +226,12 @@ class LegalMoves(Collection[Move]):
         largest = self._exchange_limit()
         if not largest:
             return iter(())
-        return map(_exchange, exchanges([t.index for t in self._state.hand], largest))
+        return iter(_exchanges(self._state.hand, largest))
 
     def can_pass(self) -> bool:
         """Whether passing is legal (Rule TURN-3)."""
         if self._pass is None:
-            # Asked by both len() and iteration, which list() calls one after the other.
+            # Asked by both len() and iteration.
             self._pass = can_pass(self._state)
         return self._pass
 
@@ -154,7 +247,7 @@ class LegalMoves(Collection[Move]):
         for keys, opts, points in self._windows():
             if len(keys) == out:
                 points += bonus
-            for move in _window_places(keys, opts, state):
+            for move in _placed(((keys, opts, points),), state):
                 yield move, points
 
     def top(self) -> tuple[int, list[Place]]:
@@ -197,7 +290,15 @@ class LegalMoves(Collection[Move]):
         return move, gained
 
     def __iter__(self) -> Iterator[Move]:
-        return chain(self.placements(), self.exchanges(), (Pass(),) if self.can_pass() else ())
+        """Every legal move, all built at once: placements, exchanges, then the pass."""
+        moves: list[Move] = []
+        moves += _placed(self._windows(), self._state)
+        moves += self.exchanges()
+        if self.can_pass():
+            moves.append(Pass())
+        # ``list(moves)`` asks the length once it holds the iterator: the moves built, it costs nothing.
+        self._count = len(moves)
+        return iter(moves)
 
     def __len__(self) -> int:
         if self._count is None:

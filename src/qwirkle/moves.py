@@ -132,12 +132,13 @@ class Place(Immutable):
     @property
     def cells(self) -> tuple[Cell, ...]:
         """The cells that receive a tile, in order."""
-        return tuple(cell for cell, _ in self.placements)
+        return tuple([cell for cell, _ in self.placements])
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
         """The tiles placed, in the order of their cells."""
-        return tuple(tile for _, tile in self.placements)
+        # A list first: quicker than a generator, and apply asks for the tiles of every placement.
+        return tuple([tile for _, tile in self.placements])
 
     def __len__(self) -> int:
         return len(self.placements)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
+from typing import Final
 
 import attrs
 
-from qwirkle.geometry import STRIDE, Cell, cell_of
+from qwirkle.geometry import HALF_STRIDE, STRIDE, Cell
 from qwirkle.immutable import Immutable
 from qwirkle.lines import MAX_LINE
 from qwirkle.ruleset import RuleSet
@@ -15,7 +16,6 @@ from qwirkle.ruleset import RuleSet
 __all__ = ["Score", "ScoredLine", "line_points", "line_points_table"]
 
 _new = object.__new__
-_put = object.__setattr__
 
 
 def line_points(length: int, qwirkle_bonus: int) -> int:
@@ -99,6 +99,14 @@ class Score(Immutable):
         return self.total
 
 
+_set_cells: Final[Callable[[ScoredLine, tuple[Cell, ...]], None]] = vars(ScoredLine)["cells"].__set__
+_set_qwirkle: Final[Callable[[ScoredLine, bool], None]] = vars(ScoredLine)["qwirkle"].__set__
+_set_total: Final[Callable[[Score, int], None]] = vars(Score)["total"].__set__
+_set_lines: Final[Callable[[Score, tuple[ScoredLine, ...]], None]] = vars(Score)["lines"].__set__
+_set_qwirkle_points: Final[Callable[[Score, int], None]] = vars(Score)["qwirkle_points"].__set__
+_set_lone_tile_points: Final[Callable[[Score, int], None]] = vars(Score)["lone_tile_points"].__set__
+_set_end_bonus: Final[Callable[[Score, int], None]] = vars(Score)["end_bonus"].__set__
+
 NOTHING = Score(total=0)
 """The score of an exchange or a pass (Rules SCORE-6, EXCHANGE-2)."""
 
@@ -146,32 +154,41 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
     :func:`line_points`). Rule SCORE-7: a
     move that forms no line scores ``lone_tile_points``. Rule SCORE-8: the
     end bonus when ``end_bonus`` is set.
+
+    >>> from qwirkle import RuleSet
+    >>> result = score_lines([range(0, 3 << 32, 1 << 32)], RuleSet())
+    >>> result.total, result.lines
+    (3, (ScoredLine(cells=((0, 0), (1, 0), (2, 0)), qwirkle=False),))
     """
-    # Every apply scores its move: the values are built straight into their slots, past attrs' __init__.
+    # Every apply scores its move: the values are built straight into their slots through the slots' own
+    # descriptors, past attrs' __init__, and a line's points and first cell are worked out in place.
     lines = []
     points = 0
     qwirkles = 0
     bonus = rules.qwirkle_bonus
+    table = line_points_table(bonus)
     for run in runs:
         size = len(run)
-        points += line_points(size, bonus)
+        points += table[size] if size <= MAX_LINE else line_points(size, bonus)
         qwirkles += size == MAX_LINE
-        x, y = cell_of(run.start)
+        start = run.start
+        x = (start + HALF_STRIDE) >> 32
+        y = start - x * STRIDE
         # A run is a range of keys along a row (step STRIDE) or a column (step 1): one coordinate stays put.
         if run.step == STRIDE:
             cells = tuple([(i, y) for i in range(x, x + size)])
         else:
             cells = tuple([(x, j) for j in range(y, y + size)])
         line = _new(ScoredLine)
-        _put(line, "cells", cells)
-        _put(line, "qwirkle", size == MAX_LINE)
+        _set_cells(line, cells)
+        _set_qwirkle(line, size == MAX_LINE)
         lines.append(line)
     lone = 0 if runs else rules.lone_tile_points
     end = rules.end_bonus if end_bonus else 0
     score = _new(Score)
-    _put(score, "total", points + lone + end)
-    _put(score, "lines", tuple(lines))
-    _put(score, "qwirkle_points", bonus * qwirkles)
-    _put(score, "lone_tile_points", lone)
-    _put(score, "end_bonus", end)
+    _set_total(score, points + lone + end)
+    _set_lines(score, tuple(lines))
+    _set_qwirkle_points(score, bonus * qwirkles)
+    _set_lone_tile_points(score, lone)
+    _set_end_bonus(score, end)
     return score
