@@ -21,6 +21,7 @@ __all__ = [
     "COORD_LIMIT",
     "MAX_COORD",
     "STRIDE",
+    "STRIDE_BITS",
     "Cell",
     "cell_of",
     "check_cell",
@@ -33,9 +34,11 @@ __all__ = [
 Cell: TypeAlias = tuple[int, int]
 """A cell of the table: ``(x, y)``."""
 
-STRIDE: Final = 1 << 32
+STRIDE_BITS: Final = 32
+"""How many bits of a key the ``y`` coordinate takes: ``x`` is the key shifted right by this, rounded."""
+STRIDE: Final = 1 << STRIDE_BITS
 """The difference between the keys of two cells next to each other in a row."""
-HALF_STRIDE: Final = 1 << 31
+HALF_STRIDE: Final = STRIDE >> 1
 COORD_LIMIT: Final = 1 << 30
 """Coordinates must lie strictly between ``-COORD_LIMIT`` and ``COORD_LIMIT``.
 
@@ -67,7 +70,7 @@ def cell_of(k: int) -> Cell:
     >>> cell_of(key((-5, 7)))
     (-5, 7)
     """
-    x = (k + HALF_STRIDE) >> 32
+    x = (k + HALF_STRIDE) >> STRIDE_BITS
     return (x, k - x * STRIDE)
 
 

@@ -12,7 +12,7 @@ from itertools import product
 from operator import itemgetter
 from typing import Final
 
-from qwirkle.geometry import HALF_STRIDE, STRIDE, Cell, cell_of
+from qwirkle.geometry import HALF_STRIDE, STRIDE, STRIDE_BITS, Cell, cell_of
 from qwirkle.legality import can_exchange, can_pass, is_legal
 from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchanges, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place, Placements
@@ -105,7 +105,7 @@ def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
     for keys, opts, _ in found:
         if len(keys) == 1:
             k = keys[0]
-            x = (k + HALF_STRIDE) >> 32
+            x = (k + HALF_STRIDE) >> STRIDE_BITS
             cell = (x, k - x * STRIDE)
             mask = opts[0]
             while mask:
@@ -120,9 +120,9 @@ def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
         if len(keys) == 2:
             # Most multi-tile moves place two tiles: each (cell, tile) pair is built once and shared.
             k, j = keys
-            x = (k + HALF_STRIDE) >> 32
+            x = (k + HALF_STRIDE) >> STRIDE_BITS
             first_cell = (x, k - x * STRIDE)
-            x = (j + HALF_STRIDE) >> 32
+            x = (j + HALF_STRIDE) >> STRIDE_BITS
             second_cell = (x, j - x * STRIDE)
             a, b = opts
             seconds = []
@@ -145,7 +145,7 @@ def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
         # Longer windows: extend every partial placement by each tile it does not use yet, cell by cell.
         partial: list[tuple[int, tuple[tuple[Cell, Tile], ...]]] = [(0, ())]
         for k, mask in zip(keys, opts, strict=True):
-            x = (k + HALF_STRIDE) >> 32
+            x = (k + HALF_STRIDE) >> STRIDE_BITS
             cell = (x, k - x * STRIDE)
             options = []
             while mask:

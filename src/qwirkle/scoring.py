@@ -8,7 +8,7 @@ from typing import Final
 
 import attrs
 
-from qwirkle.geometry import HALF_STRIDE, STRIDE, Cell
+from qwirkle.geometry import HALF_STRIDE, STRIDE, STRIDE_BITS, Cell
 from qwirkle.immutable import Immutable
 from qwirkle.lines import MAX_LINE
 from qwirkle.ruleset import RuleSet
@@ -172,7 +172,7 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
         points += table[size] if size <= MAX_LINE else line_points(size, bonus)
         qwirkles += size == MAX_LINE
         start = run.start
-        x = (start + HALF_STRIDE) >> 32
+        x = (start + HALF_STRIDE) >> STRIDE_BITS
         y = start - x * STRIDE
         # A run is a range of keys along a row (step STRIDE) or a column (step 1): one coordinate stays put.
         if run.step == STRIDE:
