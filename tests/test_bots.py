@@ -451,14 +451,14 @@ def play_out_margin(state: GameState, move: Move) -> int:
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
-def test_with_the_bag_empty_the_strong_bot_plans_to_the_end(seed: int) -> None:
+def test_with_the_bag_empty_and_no_endgame_search_the_strong_bot_plays_out_to_the_end(seed: int) -> None:
     state = new_game(["Ann", "Bob"], seed=seed)
     bots = [GreedyBot(seed=seed), GreedyBot(seed=seed + 1)]
     while state.bag:
         state = apply(state, bots[state.current].choose(state))
     checked = 0
     while not is_over(state):
-        strong = StrongBot(seed=seed).choose(state)
+        strong = bot_spec("strong", endgame_depth=0).make(seed).choose(view(state, state.current))
         placements = list(legal_moves(state).placements())
         if len(placements) > 1:
             margins = {move: play_out_margin(state, move) for move in placements}
@@ -491,3 +491,61 @@ def test_the_strong_bots_leave_weight_steers_its_look_ahead() -> None:
         differ += plain != keeper
         state = apply(state, greedy.choose(state))
     assert differ, "leave_weight changed no choice"
+
+
+def exact_margin(state: GameState) -> int:
+    """How far ahead of the other player the mover ends when both play their best to the end: a full search."""
+    if is_over(state):
+        # The turn has passed on when the game ends, so the mover of the move that ended it is the other seat.
+        return state.scores[state.current] - state.scores[1 - state.current]
+    moves: list[Move] = list(legal_moves(state).placements()) or [Pass()]
+    return max(-exact_margin(apply(state, move)) for move in moves)
+
+
+def greedy_finish(seed: int, tiles_left: int) -> GameState:
+    """A two-player game played greedily until the bag is empty and the two hands hold ``tiles_left`` tiles."""
+    state = new_game(["Ann", "Bob"], seed=seed)
+    bots = [GreedyBot(seed=seed), GreedyBot(seed=seed + 1)]
+    while state.bag or len(state.hands[0]) + len(state.hands[1]) > tiles_left:
+        state = apply(state, bots[state.current].choose(state))
+    assert not is_over(state)
+    return state
+
+
+@pytest.mark.rule("SCORE-8")
+@pytest.mark.parametrize(("seed", "misses"), [(3, "greedy"), (6, "no search")])
+def test_the_strong_bots_endgame_search_finds_the_best_finish(seed: int, misses: str) -> None:
+    """Searching every placement to the end, the bot finds the best finish; greedy play, or playing
+    greedily to the end after each placement (endgame_depth=0), misses it in these games."""
+    state = greedy_finish(seed, tiles_left=7)
+    margins = {move: -exact_margin(apply(state, move)) for move in legal_moves(state).placements()}
+    best = max(margins.values())
+    thorough = bot_spec("strong", endgame_depth=20, endgame_width=100, endgame_reply_width=100).make(5)
+    assert margins[thorough.choose(view(state, state.current))] == best  # type: ignore[index]
+    if misses == "greedy":
+        weaker = GreedyBot(seed=1).choose(state)
+    else:
+        weaker = bot_spec("strong", endgame_depth=0).make(5).choose(view(state, state.current))
+    assert margins[weaker] < best  # type: ignore[index]
+
+
+def test_the_strong_bots_endgame_knobs_and_play_out_bag_steer_its_choices() -> None:
+    """Each of play_out_bag and endgame_reply_width changes some choice in a seeded game."""
+    state = new_game(["Ann", "Bob"], seed=1)
+    greedy = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    by_bag = by_reply = 0
+    while not is_over(state):
+        seen = view(state, state.current)
+        if 0 < len(state.bag) <= 3:
+            near = bot_spec("strong", play_out_bag=0).make(5).choose(seen)
+            out = bot_spec("strong", play_out_bag=3).make(5).choose(seen)
+            assert {near, out} <= set(legal_moves(state))
+            by_bag += near != out
+        if not state.bag:
+            hopeful = bot_spec("strong", endgame_reply_width=1).make(5).choose(seen)
+            wary = bot_spec("strong", endgame_reply_width=3).make(5).choose(seen)
+            assert {hopeful, wary} <= set(legal_moves(state))
+            by_reply += hopeful != wary
+        state = apply(state, greedy[state.current].choose(state))
+    assert by_bag, "play_out_bag changed no choice"
+    assert by_reply, "endgame_reply_width changed no choice"

@@ -51,6 +51,10 @@ def test_the_parameters_of_a_bot_are_its_typed_class_attributes() -> None:
         BotParameter("reply_weight", float, 1.0),
         BotParameter("follow_weight", float, 1.0),
         BotParameter("leave_weight", float, 1.0),
+        BotParameter("play_out_bag", int, 3, 0),
+        BotParameter("endgame_depth", int, 4, 0),
+        BotParameter("endgame_width", int, 10, 1),
+        BotParameter("endgame_reply_width", int, 1, 1),
     )
     assert bot_parameters(GreedyBot) == bot_parameters(RandomBot) == ()
 

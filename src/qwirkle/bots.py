@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import abc
+import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar, Final
@@ -264,10 +265,16 @@ class StrongBot(BaseBot):
     and keeps the candidate with the best average of its points, less the
     replies', plus its next move's, plus the worth of its leave. So it does
     not leave a line of five whose sixth tile the next player may hold, it
-    exchanges a poor hand, and it values what it keeps for later. With the
-    bag empty, where the other hand is known (two players) or nearly, it
-    plays each candidate out to the end of the game instead, so that it goes
-    out first when that is worth more (Rule SCORE-8).
+    exchanges a poor hand, and it values what it keeps for later. With a
+    few tiles left in the bag (:attr:`play_out_bag`), it plays each
+    candidate out greedily to the end against every guess instead, since
+    who goes out first decides close games (Rule SCORE-8). With the bag
+    empty and two players, the other hand is known, so it searches the rest
+    of the game: its own best-scoring placements and every placement that
+    goes out, against the other player's best-scoring replies and the ones
+    that go out, a few turns deep and greedily from there (see
+    :attr:`endgame_depth`). With more players it plays each candidate out
+    greedily to the end.
 
     >>> from qwirkle import new_game, legal_moves
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -291,12 +298,34 @@ class StrongBot(BaseBot):
     leave_weight: float = 1.0
     """How much the worth of the tiles a candidate keeps counts for it, beyond the next move that the
     guesses play out: it stands for the turns after, which they do not reach."""
+    play_out_bag: int = 3
+    """With at most this many tiles left in the bag, each candidate is played out greedily to the end
+    against every guess instead of one reply and one next move: who goes out first decides close games."""
+    endgame_depth: int = 4
+    """With the bag empty and two players, how many turns the endgame search looks ahead before both sides
+    play greedily to the end; 0 plays each shortlisted candidate out greedily instead."""
+    endgame_width: int = 10
+    """How many of its best-scoring placements the endgame search tries for the bot at each of its turns."""
+    endgame_reply_width: int = 1
+    """How many of the other player's best-scoring placements the endgame search tries at each of theirs:
+    1 expects the best-scoring reply, as the look-ahead does; more expects the reply that hurts most."""
 
     # Fewer placements or samples than one would leave the bot nothing to choose from.
-    minimums: ClassVar[Mapping[str, float]] = {"placements_kept": 1, "exchanges_kept": 0, "samples": 1}
+    minimums: ClassVar[Mapping[str, float]] = {
+        "placements_kept": 1,
+        "exchanges_kept": 0,
+        "samples": 1,
+        "play_out_bag": 0,
+        "endgame_depth": 0,
+        "endgame_width": 1,
+        "endgame_reply_width": 1,
+    }
 
     def _decide(self, view: PlayerView) -> Move:
         base = sample_state(view)
+        if view.bag_size == 0 and len(view.players) == 2 and self.endgame_depth:
+            # The bag is empty, so the unseen tiles are the other hand, and the guess without a generator is the truth.
+            return self._endgame(base)
         moves = legal_moves(base)
         hand = [tile.index for tile in view.hand]
         # Each entry: (sort key, move, worth of its leave). The shortlists rank by points plus leave; the
@@ -321,7 +350,7 @@ class StrongBot(BaseBot):
             return Pass()
         if len(candidates) == 1:
             return candidates[0]
-        if view.bag_size == 0:
+        if view.bag_size <= self.play_out_bag:
             return self._play_out(view, candidates)
         return self._look_ahead(view, candidates, [leave for _, _, leave in shortlist])
 
@@ -351,8 +380,14 @@ class StrongBot(BaseBot):
     def _play_out(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
         """The candidate that leaves the bot furthest ahead when everyone plays greedily to the end."""
         me = view.seat
-        # With two players and the bag empty, the one unseen hand is known: one guess is the truth.
-        guesses = 1 if len(view.players) == 2 else self.samples // 2
+        # With two players and the bag empty, the one unseen hand is known: one guess is the truth. With the
+        # bag empty and more players, the guesses differ only in how the unseen tiles are split between hands.
+        if view.bag_size:
+            guesses = self.samples
+        elif len(view.players) == 2:
+            guesses = 1
+        else:
+            guesses = self.samples // 2
         totals = [0.0] * len(candidates)
         for _ in range(guesses):
             guess = sample_state(view, self._rng)
@@ -364,6 +399,62 @@ class StrongBot(BaseBot):
                 totals[i] += state.scores[me] - others
         best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
         return candidates[best]
+
+    def _endgame(self, state: GameState) -> Move:
+        """The placement that leaves the bot furthest ahead at the end, searched with both hands known.
+
+        For :attr:`endgame_depth` turns the bot tries its
+        :attr:`endgame_width` best-scoring placements and the other player
+        its :attr:`endgame_reply_width` best, each side also every placement
+        that goes out, since going out ends the game (Rule END-2) and scores
+        the end bonus (Rule SCORE-8) however few points it makes; each side
+        takes what leaves it furthest ahead. From there both play greedily to
+        the end.
+        """
+        me = state.current
+        moves = self._endgame_moves(state, me)
+        if not moves:
+            # Nothing to place and no bag to exchange with: the turn is a pass (Rule TURN-3).
+            return Pass()
+        if len(moves) == 1:
+            return moves[0]
+        alpha = -math.inf
+        best = moves[0]
+        for move in moves:
+            value = -self._endgame_value(apply(state, move), 1 - me, me, self.endgame_depth - 1, -math.inf, -alpha)
+            if value > alpha:
+                alpha, best = value, move
+        return best
+
+    def _endgame_moves(self, state: GameState, me: int) -> list[Move]:
+        """The placements the endgame search tries for the player to move: the best-scoring, then any that go out."""
+        scored = sorted(legal_moves(state).scored(), key=lambda item: (-item[1], move_key(item[0])))
+        width = self.endgame_width if state.current == me else self.endgame_reply_width
+        moves: list[Move] = [move for move, _ in scored[:width]]
+        # Going out ends the game with a bonus (Rules END-2, SCORE-8) even when it scores little otherwise.
+        moves += [move for move, _ in scored[width:] if len(move) == len(state.hand)]
+        return moves
+
+    def _endgame_value(self, state: GameState, seat: int, me: int, depth: int, alpha: float, beta: float) -> float:
+        """How far ``seat``, to move in ``state``, ends ahead of the other: a negamax search with alpha-beta cuts."""
+        if state.outcome is not None or depth <= 0:
+            while state.outcome is None:
+                state = apply(state, _greedy_move(state))
+            return float(state.scores[seat] - state.scores[1 - seat])
+        moves = self._endgame_moves(state, me)
+        if not moves:
+            # Nothing to place with the bag empty: the turn is a pass (Rule TURN-3).
+            return -self._endgame_value(apply(state, Pass()), 1 - seat, me, depth - 1, -beta, -alpha)
+        best = -math.inf
+        for move in moves:
+            value = -self._endgame_value(apply(state, move), 1 - seat, me, depth - 1, -beta, -alpha)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
 
 
 def _greedy_move(state: GameState) -> Move:

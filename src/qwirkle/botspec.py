@@ -169,8 +169,10 @@ def bot_parameters(kind: type) -> tuple[BotParameter, ...]:
     bound the class gives in its :attr:`~qwirkle.bots.BaseBot.minimums`.
 
     >>> from qwirkle.bots import GreedyBot, StrongBot
-    >>> [p.name for p in bot_parameters(StrongBot)]
+    >>> [p.name for p in bot_parameters(StrongBot)][:6]
     ['placements_kept', 'exchanges_kept', 'samples', 'reply_weight', 'follow_weight', 'leave_weight']
+    >>> [p.name for p in bot_parameters(StrongBot)][6:]
+    ['play_out_bag', 'endgame_depth', 'endgame_width', 'endgame_reply_width']
     >>> bot_parameters(GreedyBot)
     ()
     """
