@@ -549,3 +549,31 @@ def test_the_strong_bots_endgame_knobs_and_play_out_bag_steer_its_choices() -> N
         state = apply(state, greedy[state.current].choose(state))
     assert by_bag, "play_out_bag changed no choice"
     assert by_reply, "endgame_reply_width changed no choice"
+
+
+def test_the_strong_bot_plays_out_against_a_guess_even_with_one_sample(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the bag empty and three players, samples=1 still plays each candidate out against a guess."""
+    state = new_game(["Ann", "Bob", "Cy"], seed=2)
+    bots = [GreedyBot(seed=seed) for seed in range(3)]
+    while state.bag:
+        state = apply(state, bots[state.current].choose(state))
+    guesses: list[int] = []
+    dealt = qwirkle.bots.sample_state
+
+    def counted(seen: PlayerView, rng: random.Random | None = None) -> GameState:
+        guesses.append(1)
+        return dealt(seen, rng)
+
+    monkeypatch.setattr(qwirkle.bots, "sample_state", counted)
+    while not is_over(state):
+        seen = view(state, state.current)
+        if len(list(legal_moves(state).placements())) > 1:
+            before = len(guesses)
+            move = bot_spec("strong", samples=1).make(5).choose(seen)
+            # One guess to list the moves, and at least one to play the candidates out against.
+            assert len(guesses) - before >= 2
+            assert move in legal_moves(state)
+            break
+        state = apply(state, bots[state.current].choose(state))
+    else:
+        pytest.fail("no turn with a choice after the bag emptied")

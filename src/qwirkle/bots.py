@@ -387,7 +387,8 @@ class StrongBot(BaseBot):
         elif len(view.players) == 2:
             guesses = 1
         else:
-            guesses = self.samples // 2
+            # At least one, or no candidate would be played out at all and the first would win unseen.
+            guesses = max(1, self.samples // 2)
         totals = [0.0] * len(candidates)
         for _ in range(guesses):
             guess = sample_state(view, self._rng)
