@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final, NamedTuple, TypeAlias
 
 from qwirkle.geometry import STRIDE
-from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPES_UNION
+from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES, TYPES_UNION
 
 __all__ = ["NO_LINES", "Frontier", "FrontierCell", "Run", "Runs", "grown_frontier", "whole_frontier"]
 
@@ -78,6 +78,20 @@ def _joined(a: Run, b: Run) -> Run:
     # Two tiles the same on either side make the cell a dead spot: no tile fits.
     common = 0 if a[2] & b[2] else a[3] & b[3]
     return (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+
+
+def _run_ending(grid: Mapping[int, int], last: int, step: int) -> Run:
+    """The summary of the run of tiles that ends at ``last`` along ``step``, walked back to its first tile."""
+    present = 0
+    common = ALL_TYPES
+    k = last
+    t = grid.get(k)
+    while t is not None:
+        present |= 1 << t
+        common &= TILE_TYPES[t]
+        k -= step
+        t = grid.get(k)
+    return _summed(present, common, (last - k) // step)
 
 
 def whole_frontier(grid: Mapping[int, int]) -> Frontier:
@@ -184,21 +198,8 @@ def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]
             # Past each end, the run beyond it, if any, holds no new tile: a move's tiles make one unbroken run.
             beyond = side.get(high + step)
             lines[high] = (run[0], length) if beyond is None else _joined(run, beyond)[:2]
-            j = low - step
-            t = grid.get(j)
-            if t is None:
-                lines[low] = (run[0], length)
-            else:
-                before = 1 << t
-                shared = TILE_TYPES[t]
-                j -= step
-                t = grid.get(j)
-                while t is not None:
-                    before |= 1 << t
-                    shared &= TILE_TYPES[t]
-                    j -= step
-                    t = grid.get(j)
-                lines[low] = _joined(run, (0, (low - j) // step - 1, before, shared))[:2]
+            before = _run_ending(grid, low - step, step) if low - step in grid else None
+            lines[low] = (run[0], length) if before is None else _joined(before, run)[:2]
     rows, columns = ends
     for n in order:
         # A cell new to the frontier had no tile next to it, so nothing across it either.
