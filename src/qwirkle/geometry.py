@@ -21,7 +21,6 @@ __all__ = [
     "COORD_LIMIT",
     "MAX_COORD",
     "STRIDE",
-    "STRIDE_BITS",
     "Cell",
     "cell_of",
     "check_cell",
@@ -34,11 +33,9 @@ __all__ = [
 Cell: TypeAlias = tuple[int, int]
 """A cell of the table: ``(x, y)``."""
 
-STRIDE_BITS: Final = 32
-"""How many bits of a key the ``y`` coordinate takes: ``x`` is the key shifted right by this, rounded."""
-STRIDE: Final = 1 << STRIDE_BITS
+STRIDE: Final = 1 << 32
 """The difference between the keys of two cells next to each other in a row."""
-HALF_STRIDE: Final = STRIDE >> 1
+HALF_STRIDE: Final = 1 << 31
 COORD_LIMIT: Final = 1 << 30
 """Coordinates must lie strictly between ``-COORD_LIMIT`` and ``COORD_LIMIT``.
 
@@ -70,7 +67,7 @@ def cell_of(k: int) -> Cell:
     >>> cell_of(key((-5, 7)))
     (-5, 7)
     """
-    x = (k + HALF_STRIDE) >> STRIDE_BITS
+    x = (k + HALF_STRIDE) >> 32
     return (x, k - x * STRIDE)
 
 

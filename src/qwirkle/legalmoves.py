@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Collection, Iterable, Iterator
-from itertools import product
 from operator import itemgetter
 from typing import Final
 
-from qwirkle.geometry import HALF_STRIDE, STRIDE, STRIDE_BITS, Cell, cell_of
+from qwirkle.geometry import Cell, cell_of
 from qwirkle.legality import can_exchange, can_pass, is_legal
 from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchanges, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place, Placements
@@ -51,17 +50,18 @@ def _picks(copies: tuple[int, ...], largest: int) -> tuple[Callable[[tuple[Tile,
     """Every distinct pick of 1 to ``largest`` tiles from a sorted hand, in order, each as what takes it from the hand.
 
     ``copies`` counts the copies of each kind of tile the hand holds, in
-    order. A pick takes the first copies of each kind it holds, and the picks
-    come in the order of the tiles they hold (:func:`~qwirkle.movegen.exchanges`).
+    order. The picks are :func:`~qwirkle.movegen.exchanges` of a hand of
+    kinds numbered in the same order, so they come in the same order as for
+    the tiles themselves; a pick takes the first copies of each kind it holds.
     """
-    starts = [sum(copies[:kind]) for kind in range(len(copies))]
-    found = []
-    for taken in product(*(range(n + 1) for n in copies)):
-        if 1 <= sum(taken) <= largest:
-            kinds = tuple(kind for kind, n in enumerate(taken) for _ in range(n))
-            found.append((kinds, tuple(starts[kind] + i for kind, n in enumerate(taken) for i in range(n))))
-    found.sort()
-    return tuple(_getter(at) for _, at in found)
+    kinds = [kind for kind, n in enumerate(copies) for _ in range(n)]
+    starts = [kinds.index(kind) for kind in range(len(copies))]
+    getters = []
+    for pick in exchanges(kinds, largest):
+        # A pick's kinds are sorted, so the copies of a kind follow each other: the nth is n places on.
+        at = tuple([starts[kind] + i - pick.index(kind) for i, kind in enumerate(pick)])
+        getters.append(_getter(at))
+    return tuple(getters)
 
 
 def _exchanges(hand: tuple[Tile, ...], largest: int) -> list[Exchange]:
@@ -97,16 +97,13 @@ def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
     Each window's placements give each of its cells one of the tiles it may
     take, no tile twice, in the order of :func:`~qwirkle.movegen.fillings`.
     """
-    # One loop over every window, the bit loops written out and the cell of a key worked out in place (see
-    # ``cell_of``): this builds every move of a listing, and a position has dozens of windows.
+    # One loop over every window, the bit loops written out: this builds every move of a listing.
     out: list[Place] = []
     add = out.append
     tiles = ALL_TILES
     for keys, opts, _ in found:
         if len(keys) == 1:
-            k = keys[0]
-            x = (k + HALF_STRIDE) >> STRIDE_BITS
-            cell = (x, k - x * STRIDE)
+            cell = cell_of(keys[0])
             mask = opts[0]
             while mask:
                 low = mask & -mask
@@ -119,11 +116,7 @@ def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
             continue
         if len(keys) == 2:
             # Most multi-tile moves place two tiles: each (cell, tile) pair is built once and shared.
-            k, j = keys
-            x = (k + HALF_STRIDE) >> STRIDE_BITS
-            first_cell = (x, k - x * STRIDE)
-            x = (j + HALF_STRIDE) >> STRIDE_BITS
-            second_cell = (x, j - x * STRIDE)
+            first_cell, second_cell = map(cell_of, keys)
             a, b = opts
             seconds = []
             while b:
@@ -145,8 +138,7 @@ def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
         # Longer windows: extend every partial placement by each tile it does not use yet, cell by cell.
         partial: list[tuple[int, tuple[tuple[Cell, Tile], ...]]] = [(0, ())]
         for k, mask in zip(keys, opts, strict=True):
-            x = (k + HALF_STRIDE) >> STRIDE_BITS
-            cell = (x, k - x * STRIDE)
+            cell = cell_of(k)
             options = []
             while mask:
                 low = mask & -mask

@@ -8,7 +8,7 @@ from typing import Final
 
 import attrs
 
-from qwirkle.geometry import HALF_STRIDE, STRIDE, STRIDE_BITS, Cell
+from qwirkle.geometry import STRIDE, Cell, cell_of
 from qwirkle.immutable import Immutable
 from qwirkle.lines import MAX_LINE
 from qwirkle.ruleset import RuleSet
@@ -161,7 +161,7 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
     (3, (ScoredLine(cells=((0, 0), (1, 0), (2, 0)), qwirkle=False),))
     """
     # Every apply scores its move: the values are built straight into their slots through the slots' own
-    # descriptors, past attrs' __init__, and a line's points and first cell are worked out in place.
+    # descriptors, past attrs' __init__.
     lines = []
     points = 0
     qwirkles = 0
@@ -171,9 +171,7 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
         size = len(run)
         points += table[size] if size <= MAX_LINE else line_points(size, bonus)
         qwirkles += size == MAX_LINE
-        start = run.start
-        x = (start + HALF_STRIDE) >> STRIDE_BITS
-        y = start - x * STRIDE
+        x, y = cell_of(run.start)
         # A run is a range of keys along a row (step STRIDE) or a column (step 1): one coordinate stays put.
         if run.step == STRIDE:
             cells = tuple([(i, y) for i in range(x, x + size)])
