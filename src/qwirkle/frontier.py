@@ -169,7 +169,8 @@ def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]
     order: dict[int, None] = {}
     for k in new:
         for step, side, lines in ((STRIDE, runs[0], ends[0]), (1, runs[1], ends[1])):
-            # The run through the new tile, summed up on the way to its ends.
+            # The run through the new tile, summed up on the way to its ends. Written out rather than calling
+            # _run_ending for the way back: the call made a derivation about 15% slower.
             present = 1 << grid[k]
             common = TILE_TYPES[grid[k]]
             low = k - step
