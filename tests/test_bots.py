@@ -12,6 +12,7 @@ import qwirkle.bots
 from qwirkle import (
     ALL_TILES,
     BlockedEnd,
+    Board,
     Colour,
     Exchange,
     GameState,
@@ -45,6 +46,7 @@ from qwirkle.bots import (
     move_key,
     run_game,
     sample_state,
+    sample_states,
     unseen_tiles,
 )
 from qwirkle.botspec import bot_spec
@@ -418,6 +420,93 @@ def test_a_sampled_state_agrees_with_everything_the_viewer_knows(seed: int) -> N
     plain = sample_state(seen)
     assert list(plain.bag) == sorted(plain.bag)
     assert plain == sample_state(seen)
+
+
+def last_placement_best_score(guess: GameState) -> int:
+    """The most the player who moved last in ``guess`` could have scored with the hand the guess gives it.
+
+    Its tiles go back to where they were before its turn, built through the
+    public API: the placed ones from the table to its hand, and as many of
+    its last tiles as it drew back to the bag.
+    """
+    last = guess.history[-1]
+    placed = [tile for _, tile in last.move.placements]  # type: ignore[union-attr]
+    cells = {cell for cell, _ in last.move.placements}  # type: ignore[union-attr]
+    hand = guess.hands[last.seat]
+    kept, drawn = hand[: len(hand) - len(placed)], hand[len(hand) - len(placed) :]
+    before = attrs.evolve(
+        guess,
+        board=Board({cell: tile for cell, tile in guess.board.items() if cell not in cells}),
+        hands=tuple(tuple(kept) + tuple(placed) if seat == last.seat else h for seat, h in enumerate(guess.hands)),
+        bag=guess.bag + drawn,
+        current=last.seat,
+        history=guess.history[:-1],
+    )
+    points, _ = legal_moves(before).top()
+    return points
+
+
+def greedy_positions(games: int) -> Iterator[GameState]:
+    """Positions of two-player greedy games right after a placement on a table that had tiles, the bag not empty."""
+    for seed in range(games):
+        state = new_game(["Ann", "Bob"], seed=seed)
+        bots = [GreedyBot(seed=1), GreedyBot(seed=2)]
+        while not is_over(state) and len(state.bag) > 6:
+            before = state
+            state = apply(state, bots[state.current].choose(state))
+            if before.board and isinstance(state.history[-1].move, Place):
+                yield state
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_sampled_states_without_tries_are_those_of_sample_state(seed: int) -> None:
+    state = next(s for i, s in enumerate(greedy_positions(1)) if i == 6)
+    seen = view(state, state.current)
+    rng = random.Random(seed)
+    expected = [sample_state(seen, rng) for _ in range(4)]
+    assert sample_states(seen, random.Random(seed), 4) == expected
+    assert sample_states(seen, random.Random(seed), 0, tries=5) == []
+
+
+def test_believed_guesses_give_the_last_player_no_better_placement_than_it_made() -> None:
+    """Every believed guess lets the last (greedy) player score at most what it did; plain guesses do not."""
+    plain_better = believed = 0
+    for state in greedy_positions(3):
+        seen = view(state, state.current)
+        scored = state.history[-1].score.total
+        # The real hands are one deal that the belief allows.
+        assert last_placement_best_score(state) == scored
+        for guess in sample_states(seen, random.Random(state.turn_number), 4, tries=60):
+            assert view(guess, state.current) == seen
+            assert last_placement_best_score(guess) <= scored
+            believed += 1
+        plain_better += sum(
+            last_placement_best_score(guess) > scored for guess in sample_states(seen, random.Random(1), 4)
+        )
+    assert believed > 100
+    # Without the belief, many guesses would have let the greedy player score more.
+    assert plain_better > believed // 10
+
+
+def test_guesses_do_not_believe_a_player_who_could_have_scored_more_with_the_tiles_it_placed() -> None:
+    """A lone tile played where it scores less than elsewhere: no hand holding it fits the belief, so none is tried."""
+    for state in greedy_positions(1):
+        singles = sorted(
+            ((points, move_key(move), move) for move, points in legal_moves(state).scored() if len(move) == 1),
+            key=lambda item: item[:2],
+        )
+        worse = [
+            move
+            for points, _, move in singles
+            if any(other.tiles == move.tiles and better > points for better, _, other in singles)
+        ]
+        if worse:
+            state = apply(state, worse[0])
+            break
+    seen = view(state, state.current)
+    assert last_placement_best_score(sample_state(seen, random.Random(1))) > state.history[-1].score.total
+    rng = random.Random(5)
+    assert sample_states(seen, random.Random(5), 3, tries=4) == [sample_state(seen, rng) for _ in range(3)]
 
 
 def test_a_sampled_state_fills_in_other_players_exchanges() -> None:

@@ -37,7 +37,7 @@ from qwirkle.position_notation import format_position, parse_position
 from qwirkle.records import GameRecord
 from qwirkle.render import board_text, hand_text
 from qwirkle.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
-from qwirkle.sampling import sample_state, unseen_tiles
+from qwirkle.sampling import sample_state, sample_states, unseen_tiles
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.state import GameState, Turn, check_state
 from qwirkle.state_json import state_from_json, state_to_json
@@ -110,6 +110,7 @@ __all__ = [
     "report",
     "resign",
     "sample_state",
+    "sample_states",
     "score",
     "state_from_json",
     "state_to_json",

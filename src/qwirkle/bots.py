@@ -5,8 +5,8 @@ A bot is anything with a ``name`` and a ``choose`` method that gets a
 move (see :class:`Bot`). A view holds neither the other hands nor the order
 of the bag, so a bot cannot cheat. What a bot is and :func:`run_game`, which
 plays bots against each other, live in :mod:`qwirkle.botgame`; guessing what a
-seat cannot see (:func:`sample_state`, :func:`unseen_tiles`) in
-:mod:`qwirkle.sampling`; both are available from here too. Each built-in bot draws its random choices
+seat cannot see (:func:`sample_state`, :func:`sample_states`, :func:`unseen_tiles`) in
+:mod:`qwirkle.sampling`; all are available from here too. Each built-in bot draws its random choices
 from its own :class:`random.Random`, seeded when it is made, so a fresh bot
 with the same seed makes the same choices in the same game. The built-in bots
 sort the moves before they draw, so their choices do not depend on the order
@@ -30,7 +30,7 @@ from qwirkle.game import apply
 from qwirkle.legalmoves import legal_moves
 from qwirkle.lines import TYPE_TILES
 from qwirkle.moves import Exchange, Move, Pass, Place
-from qwirkle.sampling import sample_state, unseen_tiles
+from qwirkle.sampling import sample_state, sample_states, unseen_tiles
 from qwirkle.state import GameState
 from qwirkle.views import PlayerView, SpectatorView
 from qwirkle.views import view as view_of
@@ -51,6 +51,7 @@ __all__ = [
     "move_key",
     "run_game",
     "sample_state",
+    "sample_states",
     "unseen_tiles",
 ]
 
