@@ -647,22 +647,72 @@ def test_the_strong_bot_plays_out_against_a_guess_even_with_one_sample(monkeypat
     while state.bag:
         state = apply(state, bots[state.current].choose(state))
     guesses: list[int] = []
-    dealt = qwirkle.bots.sample_state
+    dealt = qwirkle.bots.sample_states
 
-    def counted(seen: PlayerView, rng: random.Random | None = None) -> GameState:
-        guesses.append(1)
-        return dealt(seen, rng)
+    def counted(seen: PlayerView, rng: random.Random, count: int, *, tries: int = 0) -> list[GameState]:
+        found = dealt(seen, rng, count, tries=tries)
+        guesses.append(len(found))
+        return found
 
-    monkeypatch.setattr(qwirkle.bots, "sample_state", counted)
+    monkeypatch.setattr(qwirkle.bots, "sample_states", counted)
     while not is_over(state):
         seen = view(state, state.current)
         if len(list(legal_moves(state).placements())) > 1:
-            before = len(guesses)
             move = bot_spec("strong", samples=1).make(5).choose(seen)
-            # One guess to list the moves, and at least one to play the candidates out against.
-            assert len(guesses) - before >= 2
+            # At least one guess to play the candidates out against.
+            assert guesses
+            assert guesses[-1] >= 1
             assert move in legal_moves(state)
             break
         state = apply(state, bots[state.current].choose(state))
     else:
         pytest.fail("no turn with a choice after the bag emptied")
+
+
+@pytest.mark.parametrize("tries", [0, 7])
+def test_the_strong_bot_deals_its_guesses_believing_the_last_placement_with_inference_tries(
+    monkeypatch: pytest.MonkeyPatch, tries: int
+) -> None:
+    """The look-ahead and the play-outs both ask sample_states with the bot's inference_tries."""
+    asked: list[tuple[int, int]] = []
+    dealt = qwirkle.bots.sample_states
+
+    def spied(seen: PlayerView, rng: random.Random, count: int, *, tries: int = 0) -> list[GameState]:
+        asked.append((count, tries))
+        return dealt(seen, rng, count, tries=tries)
+
+    monkeypatch.setattr(qwirkle.bots, "sample_states", spied)
+    state = new_game(["Ann", "Bob"], seed=4)
+    bot = bot_spec("strong", samples=3, halvings=1, inference_tries=tries).make(5)
+    near_end = 0
+    while state.bag:
+        near_end += len(state.bag) <= StrongBot.play_out_bag
+        state = apply(state, bot.choose(view(state, state.current)))
+    assert near_end, "no turn of the bot played out to the end"
+    assert len(asked) > 10
+    assert {tried for _, tried in asked} == {tries}
+    # Three guesses for every candidate, then three more for the better half.
+    assert {count for count, _ in asked} == {6}
+
+
+def test_the_strong_bot_spends_its_guesses_on_the_closest_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """samples=2, halvings=2: every candidate plays 2 guesses, the better half 4, the better half of those 8."""
+    state = new_game(["Ann", "Bob"], seed=3)
+    greedy = GreedyBot(seed=1)
+    for _ in range(6):
+        state = apply(state, greedy.choose(state))
+    seen = view(state, state.current)
+    # Each candidate is applied to a guess of this very turn; replies and later moves come after it.
+    applied: dict[Move, int] = {}
+    played = apply
+
+    def counted(before: GameState, move: Move) -> GameState:
+        if before.turn_number == seen.turn_number:
+            applied[move] = applied.get(move, 0) + 1
+        return played(before, move)
+
+    monkeypatch.setattr(qwirkle.bots, "apply", counted)
+    move = bot_spec("strong", samples=2, halvings=2, placements_kept=8, exchanges_kept=2).make(5).choose(seen)
+    # 10 candidates, then the better 5, then the better 3 (half of 5, rounded up).
+    assert sorted(applied.values(), reverse=True) == [8, 8, 8, 4, 4, 2, 2, 2, 2, 2]
+    assert applied[move] == 8

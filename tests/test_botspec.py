@@ -22,7 +22,7 @@ def test_a_name_with_parameters_makes_the_bot_with_those_attributes() -> None:
     assert isinstance(bot, StrongBot)
     assert (bot.seed, bot.samples, bot.placements_kept, bot.exchanges_kept) == (3, 16, 12, 2)
     # The class keeps its defaults: a parameter is the bot's own.
-    assert StrongBot(seed=3).samples == 8
+    assert StrongBot(seed=3).samples == 5
 
 
 def test_a_bare_name_makes_the_bot_as_make_bot_does() -> None:
@@ -47,11 +47,13 @@ def test_the_parameters_of_a_bot_are_its_typed_class_attributes() -> None:
     assert bot_parameters(StrongBot) == (
         BotParameter("placements_kept", int, 8, 1),
         BotParameter("exchanges_kept", int, 2, 0),
-        BotParameter("samples", int, 8, 1),
+        BotParameter("samples", int, 5, 1),
+        BotParameter("halvings", int, 2, 0),
         BotParameter("reply_weight", float, 1.0),
         BotParameter("follow_weight", float, 1.0),
         BotParameter("leave_weight", float, 1.0),
         BotParameter("play_out_bag", int, 3, 0),
+        BotParameter("inference_tries", int, 12, 0),
         BotParameter("endgame_depth", int, 4, 0),
         BotParameter("endgame_width", int, 10, 1),
         BotParameter("endgame_reply_width", int, 1, 1),

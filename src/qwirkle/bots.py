@@ -260,11 +260,15 @@ class StrongBot(BaseBot):
     one or two tiles, or tiles that can still build lines together, is worth
     more than keeping many or duplicates), and the exchanges that keep the
     best tiles. Then, for several guesses of the unseen tiles (the other
-    hands and the bag's order, dealt by :func:`sample_state` from the bot's
-    own generator, the same guesses for every candidate), it plays each
+    hands and the bag's order, dealt by :func:`sample_states` from the bot's
+    own generator, the same guesses for every candidate, and none that would
+    have let the player before it score more than it did), it plays each
     candidate, the other players' best replies, and its own best next move,
     and keeps the candidate with the best average of its points, less the
-    replies', plus its next move's, plus the worth of its leave. So it does
+    replies', plus its next move's, plus the worth of its leave. It spends
+    most guesses where they decide: after a few for every candidate, the
+    better half goes on to more, and the better half of those to more again
+    (:attr:`halvings`). So it does
     not leave a line of five whose sixth tile the next player may hold, it
     exchanges a poor hand, and it values what it keeps for later. With a
     few tiles left in the bag (:attr:`play_out_bag`), it plays each
@@ -290,8 +294,12 @@ class StrongBot(BaseBot):
     """How many placements get a closer look."""
     exchanges_kept: int = 2
     """How many exchanges get a closer look (those that keep the best tiles)."""
-    samples: int = 8
-    """How many guesses of the unseen tiles each candidate is played out against."""
+    samples: int = 5
+    """How many guesses of the unseen tiles every candidate is played out against first."""
+    halvings: int = 2
+    """How many times the better half of the candidates (at least two) is then played out against as many new
+    guesses as it has had: each halving doubles their guesses, so the closest candidates get the most. 0 plays
+    every candidate against :attr:`samples` guesses and no more."""
     reply_weight: float = 1.0
     """How much the other players' best replies (their average) count against a candidate."""
     follow_weight: float = 1.0
@@ -302,6 +310,10 @@ class StrongBot(BaseBot):
     play_out_bag: int = 3
     """With at most this many tiles left in the bag, each candidate is played out greedily to the end
     against every guess instead of one reply and one next move: who goes out first decides close games."""
+    inference_tries: int = 12
+    """How many deals each guess may take to find one in which the player who moved last (if another seat)
+    played the best-scoring placement its guessed hand allowed, as the look-ahead expects of replies (see
+    :func:`~qwirkle.sampling.sample_states`); 0 deals each guess once."""
     endgame_depth: int = 4
     """With the bag empty and two players, how many turns the endgame search looks ahead before both sides
     play greedily to the end; 0 plays each shortlisted candidate out greedily instead."""
@@ -316,7 +328,9 @@ class StrongBot(BaseBot):
         "placements_kept": 1,
         "exchanges_kept": 0,
         "samples": 1,
+        "halvings": 0,
         "play_out_bag": 0,
+        "inference_tries": 0,
         "endgame_depth": 0,
         "endgame_width": 1,
         "endgame_reply_width": 1,
@@ -359,24 +373,21 @@ class StrongBot(BaseBot):
         """The candidate with the best average of its points, less the replies', plus its next move's and its leave."""
         me = view.seat
         opponents = len(view.players) - 1
-        # The leave counts once per guess, like the rest.
-        totals = [self.samples * self.leave_weight * leave for leave in leaves]
-        for _ in range(self.samples):
-            guess = sample_state(view, self._rng)
-            for i, move in enumerate(candidates):
-                state = apply(guess, move)
-                value = float(state.scores[me] - guess.scores[me])
-                # The others reply in turn, each with their best placement; their gains count against the move.
-                while state.outcome is None and state.current != me:
-                    before = state.scores[state.current]
-                    state = apply(state, _greedy_move(state))
-                    value -= self.reply_weight * (state.scores[state.history[-1].seat] - before) / opponents
-                if state.outcome is None:
-                    follow, _ = legal_moves(state).top()
-                    value += self.follow_weight * max(follow, 0)
-                totals[i] += value
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+
+        def gain(guess: GameState, i: int) -> float:
+            state = apply(guess, candidates[i])
+            value = state.scores[me] - guess.scores[me] + self.leave_weight * leaves[i]
+            # The others reply in turn, each with their best placement; their gains count against the move.
+            while state.outcome is None and state.current != me:
+                before = state.scores[state.current]
+                state = apply(state, _greedy_move(state))
+                value -= self.reply_weight * (state.scores[state.history[-1].seat] - before) / opponents
+            if state.outcome is None:
+                follow, _ = legal_moves(state).top()
+                value += self.follow_weight * max(follow, 0)
+            return value
+
+        return self._race(view, candidates, self.samples, self.halvings, gain)
 
     def _play_out(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
         """The candidate that leaves the bot furthest ahead when everyone plays greedily to the end."""
@@ -384,23 +395,48 @@ class StrongBot(BaseBot):
         # With two players and the bag empty, the one unseen hand is known: one guess is the truth. With the
         # bag empty and more players, the guesses differ only in how the unseen tiles are split between hands.
         if view.bag_size:
-            guesses = self.samples
+            guesses, halvings = self.samples, self.halvings
         elif len(view.players) == 2:
-            guesses = 1
+            guesses, halvings = 1, 0
         else:
             # At least one, or no candidate would be played out at all and the first would win unseen.
-            guesses = max(1, self.samples // 2)
+            guesses, halvings = max(1, self.samples // 2), self.halvings
+
+        def gain(guess: GameState, i: int) -> float:
+            state = apply(guess, candidates[i])
+            while state.outcome is None:
+                state = apply(state, _greedy_move(state))
+            return state.scores[me] - max(points for seat, points in enumerate(state.scores) if seat != me)
+
+        return self._race(view, candidates, guesses, halvings, gain)
+
+    def _race(
+        self,
+        view: PlayerView,
+        candidates: Sequence[Move],
+        first: int,
+        halvings: int,
+        gain: Callable[[GameState, int], float],
+    ) -> Move:
+        """The candidate with the best total ``gain`` over its guesses, most of them spent on the closest ones.
+
+        Every candidate is played against ``first`` guesses; then, ``halvings``
+        times, the better half of them (at least two) against as many new
+        guesses as they have had. The candidates still in play have always
+        had the same guesses, so their totals compare.
+        """
+        guesses = sample_states(view, self._rng, first << halvings, tries=self.inference_tries)
         totals = [0.0] * len(candidates)
-        for _ in range(guesses):
-            guess = sample_state(view, self._rng)
-            for i, move in enumerate(candidates):
-                state = apply(guess, move)
-                while state.outcome is None:
-                    state = apply(state, _greedy_move(state))
-                others = max(points for seat, points in enumerate(state.scores) if seat != me)
-                totals[i] += state.scores[me] - others
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        alive = list(range(len(candidates)))
+        done = 0
+        for round_ in range(halvings + 1):
+            if round_:
+                alive = sorted(alive, key=lambda i: (-totals[i], i))[: max(2, (len(alive) + 1) // 2)]
+            for guess in guesses[done : first << round_]:
+                for i in alive:
+                    totals[i] += gain(guess, i)
+            done = first << round_
+        return candidates[max(alive, key=lambda i: (totals[i], -i))]
 
     def _endgame(self, state: GameState) -> Move:
         """The placement that leaves the bot furthest ahead at the end, searched with both hands known.

@@ -76,7 +76,7 @@ class BotParameter(Immutable):
     >>> from qwirkle.bots import StrongBot
     >>> samples = {p.name: p for p in bot_parameters(StrongBot)}["samples"]
     >>> samples, samples.parse("16")
-    (BotParameter(name='samples', type=<class 'int'>, default=8, minimum=1), 16)
+    (BotParameter(name='samples', type=<class 'int'>, default=5, minimum=1), 16)
     """
 
     name: str
@@ -170,9 +170,9 @@ def bot_parameters(kind: type) -> tuple[BotParameter, ...]:
 
     >>> from qwirkle.bots import GreedyBot, StrongBot
     >>> [p.name for p in bot_parameters(StrongBot)][:6]
-    ['placements_kept', 'exchanges_kept', 'samples', 'reply_weight', 'follow_weight', 'leave_weight']
+    ['placements_kept', 'exchanges_kept', 'samples', 'halvings', 'reply_weight', 'follow_weight']
     >>> [p.name for p in bot_parameters(StrongBot)][6:]
-    ['play_out_bag', 'endgame_depth', 'endgame_width', 'endgame_reply_width']
+    ['leave_weight', 'play_out_bag', 'inference_tries', 'endgame_depth', 'endgame_width', 'endgame_reply_width']
     >>> bot_parameters(GreedyBot)
     ()
     """
