@@ -42,6 +42,7 @@ from qwirkle.bots import (
     StrongBot,
     TurnLimitError,
     UnknownBotError,
+    halving_race,
     make_bot,
     move_key,
     run_game,
@@ -718,3 +719,22 @@ def test_the_strong_bot_spends_its_guesses_on_the_closest_candidates(monkeypatch
     # 10 candidates, then the better 5, then the better 3 (half of 5, rounded up).
     assert sorted(applied.values(), reverse=True) == [8, 8, 8, 4, 4, 2, 2, 2, 2, 2]
     assert applied[move] == 8
+
+
+def test_a_halving_race_gives_the_closest_candidates_the_most_guesses() -> None:
+    asked: list[tuple[int, int]] = []
+
+    def gain(g: int, i: int) -> float:
+        asked.append((g, i))
+        return float(i % 4)  # candidates 3 and 7 gain most, equally
+
+    assert halving_race(8, 2, 2, gain) == 3  # the lowest index among equals
+    by_candidate = {i: sum(1 for _, j in asked if j == i) for i in range(8)}
+    # 8 candidates: 2 guesses each; the better 4: 2 more; the better 2: 4 more.
+    assert sorted(by_candidate.values()) == [2, 2, 2, 2, 4, 4, 8, 8]
+    assert by_candidate[3] == by_candidate[7] == 8
+    assert {g for g, _ in asked} == set(range(8))
+    asked.clear()
+    assert halving_race(5, 3, 0, gain) == 3
+    assert len(asked) == 15
+    assert halving_race(1, 2, 3, gain) == 0

@@ -46,6 +46,7 @@ __all__ = [
     "StrongBot",
     "TurnLimitError",
     "UnknownBotError",
+    "halving_race",
     "leave_shape",
     "make_bot",
     "move_key",
@@ -341,10 +342,41 @@ class StrongBot(BaseBot):
         if view.bag_size == 0 and len(view.players) == 2 and self.endgame_depth:
             # The bag is empty, so the unseen tiles are the other hand, and the guess without a generator is the truth.
             return self._endgame(base)
-        moves = legal_moves(base)
+        shortlist = self.shortlist(view)
+        if not shortlist:
+            if not legal_moves(base).can_pass():
+                raise BotError(f"no legal move found for {view.players[view.current]}")
+            return Pass()
+        candidates = [move for move, _ in shortlist]
+        if len(candidates) == 1:
+            return candidates[0]
+        if view.bag_size <= self.play_out_bag:
+            return self._play_out(view, candidates)
+
+        def gain(guess: GameState, i: int) -> float:
+            return self.gain(view, guess, *shortlist[i])
+
+        return self._race(view, candidates, self.samples, self.halvings, gain)
+
+    def shortlist(self, view: PlayerView) -> list[tuple[Move, float]]:
+        """The moves the bot looks at closer, each with the worth of the tiles it would keep.
+
+        Its :attr:`placements_kept` placements that score most with the worth
+        of their leave, then, while the bag has tiles, its
+        :attr:`exchanges_kept` exchanges that keep the most worth; equals in
+        the order of :func:`move_key`. The worth of a leave is in points, from
+        the learned table of :func:`leave_shape`'s features.
+
+        >>> from qwirkle import legal_moves, new_game, view
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> shortlist = StrongBot(seed=1).shortlist(view(state, state.current))
+        >>> len(shortlist), all(move in legal_moves(state) for move, _ in shortlist)
+        (8, True)
+        """
+        moves = legal_moves(sample_state(view))
         hand = [tile.index for tile in view.hand]
-        # Each entry: (sort key, move, worth of its leave). The shortlists rank by points plus leave; the
-        # look-ahead adds the leave again, as the worth of the turns after the one it plays out.
+        # The shortlists rank by points plus leave; the look-ahead adds the leave again, as the worth of the
+        # turns after the one it plays out.
         ranked: list[tuple[tuple[float, tuple[int, tuple[int, ...]]], Move, float]] = []
         for move, points in moves.scored():
             leave = _leave_of(hand, move)
@@ -358,36 +390,39 @@ class StrongBot(BaseBot):
                 swaps.append(((-leave, move_key(swap)), swap, leave))
             swaps.sort(key=lambda item: item[0])
             shortlist += swaps[: self.exchanges_kept]
-        candidates: list[Move] = [move for _, move, _ in shortlist]
-        if not candidates:
-            if not moves.can_pass():
-                raise BotError(f"no legal move found for {view.players[view.current]}")
-            return Pass()
-        if len(candidates) == 1:
-            return candidates[0]
-        if view.bag_size <= self.play_out_bag:
-            return self._play_out(view, candidates)
-        return self._look_ahead(view, candidates, [leave for _, _, leave in shortlist])
+        return [(move, leave) for _, move, leave in shortlist]
 
-    def _look_ahead(self, view: PlayerView, candidates: Sequence[Move], leaves: Sequence[float]) -> Move:
-        """The candidate with the best average of its points, less the replies', plus its next move's and its leave."""
+    def gain(self, view: PlayerView, guess: GameState, move: Move, leave: float) -> float:
+        """What ``move`` gains the bot against one guess of the game (see :func:`sample_states`), in points.
+
+        Its points, less the other players' best replies (their average,
+        times :attr:`reply_weight`), plus the points of the bot's own best next
+        move (times :attr:`follow_weight`), plus ``leave``, the worth of the
+        tiles it keeps (times :attr:`leave_weight`). The look-ahead adds it up
+        over the guesses of each candidate of :meth:`shortlist`.
+
+        >>> import random
+        >>> from qwirkle import new_game, view
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> seen = view(state, state.current)
+        >>> bot = StrongBot(seed=1)
+        >>> (move, leave), guess = bot.shortlist(seen)[0], sample_state(seen, random.Random(2))
+        >>> bot.gain(seen, guess, move, leave) == bot.gain(seen, guess, move, leave)
+        True
+        """
         me = view.seat
         opponents = len(view.players) - 1
-
-        def gain(guess: GameState, i: int) -> float:
-            state = apply(guess, candidates[i])
-            value = state.scores[me] - guess.scores[me] + self.leave_weight * leaves[i]
-            # The others reply in turn, each with their best placement; their gains count against the move.
-            while state.outcome is None and state.current != me:
-                before = state.scores[state.current]
-                state = apply(state, _greedy_move(state))
-                value -= self.reply_weight * (state.scores[state.history[-1].seat] - before) / opponents
-            if state.outcome is None:
-                follow, _ = legal_moves(state).top()
-                value += self.follow_weight * max(follow, 0)
-            return value
-
-        return self._race(view, candidates, self.samples, self.halvings, gain)
+        state = apply(guess, move)
+        value = state.scores[me] - guess.scores[me] + self.leave_weight * leave
+        # The others reply in turn, each with their best placement; their gains count against the move.
+        while state.outcome is None and state.current != me:
+            before = state.scores[state.current]
+            state = apply(state, _greedy_move(state))
+            value -= self.reply_weight * (state.scores[state.history[-1].seat] - before) / opponents
+        if state.outcome is None:
+            follow, _ = legal_moves(state).top()
+            value += self.follow_weight * max(follow, 0)
+        return value
 
     def _play_out(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
         """The candidate that leaves the bot furthest ahead when everyone plays greedily to the end."""
@@ -418,25 +453,9 @@ class StrongBot(BaseBot):
         halvings: int,
         gain: Callable[[GameState, int], float],
     ) -> Move:
-        """The candidate with the best total ``gain`` over its guesses, most of them spent on the closest ones.
-
-        Every candidate is played against ``first`` guesses; then, ``halvings``
-        times, the better half of them (at least two) against as many new
-        guesses as they have had. The candidates still in play have always
-        had the same guesses, so their totals compare.
-        """
+        """The candidate with the best total ``gain`` over its guesses, as :func:`halving_race` runs them."""
         guesses = sample_states(view, self._rng, first << halvings, tries=self.inference_tries)
-        totals = [0.0] * len(candidates)
-        alive = list(range(len(candidates)))
-        done = 0
-        for round_ in range(halvings + 1):
-            if round_:
-                alive = sorted(alive, key=lambda i: (-totals[i], i))[: max(2, (len(alive) + 1) // 2)]
-            for guess in guesses[done : first << round_]:
-                for i in alive:
-                    totals[i] += gain(guess, i)
-            done = first << round_
-        return candidates[max(alive, key=lambda i: (totals[i], -i))]
+        return candidates[halving_race(len(candidates), first, halvings, lambda g, i: gain(guesses[g], i))]
 
     def _endgame(self, state: GameState) -> Move:
         """The placement that leaves the bot furthest ahead at the end, searched with both hands known.
@@ -493,6 +512,39 @@ class StrongBot(BaseBot):
                     if alpha >= beta:
                         break
         return best
+
+
+def halving_race(count: int, first: int, halvings: int, gain: Callable[[int, int], float]) -> int:
+    """Which of ``count`` candidates gains most over the guesses, most of them spent on the closest: its index.
+
+    ``gain(g, i)`` is what candidate ``i`` gains against guess ``g``. Every
+    candidate is played against guesses ``0`` to ``first - 1``; then,
+    ``halvings`` times, the better half of those still in play (at least two)
+    against as many new guesses as they have had, so that the candidates still
+    in play have always had the same guesses and their totals compare. The
+    best total wins, the lowest index among equals. This is how the strong bot
+    spends its guesses (:attr:`StrongBot.halvings`); ``halvings=0`` plays every
+    candidate against ``first`` guesses.
+
+    >>> gains = [[1, 5, 4], [1, 3, 6], [2, 3, 5], [0, 4, 5]]  # by guess, then by candidate
+    >>> asked = []
+    >>> def gain(g, i):
+    ...     asked.append((g, i))
+    ...     return gains[g][i]
+    >>> halving_race(3, 1, 2, gain), len(asked)
+    (2, 9)
+    """
+    totals = [0.0] * count
+    alive = list(range(count))
+    done = 0
+    for round_ in range(halvings + 1):
+        if round_:
+            alive = sorted(alive, key=lambda i: (-totals[i], i))[: max(2, (len(alive) + 1) // 2)]
+        for g in range(done, first << round_):
+            for i in alive:
+                totals[i] += gain(g, i)
+        done = first << round_
+    return max(alive, key=lambda i: (totals[i], -i))
 
 
 def _greedy_move(state: GameState) -> Move:
