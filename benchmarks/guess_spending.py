@@ -16,7 +16,7 @@ gains worked out, against eight guesses for every move::
 
     python benchmarks/guess_spending.py --positions 400 --guesses 96
 
-About 2.5 minutes on one core for 400 positions of 96 guesses.
+About 3 minutes on one core for 400 positions of 96 guesses.
 """
 
 from __future__ import annotations
