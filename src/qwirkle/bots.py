@@ -407,8 +407,9 @@ class StrongBot(BaseBot):
         >>> seen = view(state, state.current)
         >>> bot = StrongBot(seed=1)
         >>> (move, leave), guess = bot.shortlist(seen)[0], sample_state(seen, random.Random(2))
-        >>> bot.gain(seen, guess, move, leave) == bot.gain(seen, guess, move, leave)
-        True
+        >>> kept, spent = bot.gain(seen, guess, move, leave), bot.gain(seen, guess, move, 0.0)
+        >>> round(kept - spent, 9) == round(bot.leave_weight * leave, 9), leave > 0
+        (True, True)
         """
         me = view.seat
         opponents = len(view.players) - 1
