@@ -286,7 +286,7 @@ def test_one_tile_is_judged_alike_with_and_without_the_frontier() -> None:
 @SCORES_ARE_CHECKED
 @pytest.mark.parametrize("index", range(0, POSITIONS, 3))
 def test_a_board_searched_again_gives_every_hand_what_a_first_search_gives(index: int) -> None:
-    """From its second search on, a board keeps the ends of its anchors' lines; no hand may tell the difference."""
+    """From its second search on, a board keeps what fits its cells and its anchors' ends; no hand may tell."""
     label, state = corpus()[index]
     shared = pickle.loads(pickle.dumps(state)).board
     seats = [*range(len(state.players)), state.current]
@@ -299,7 +299,9 @@ def test_a_board_searched_again_gives_every_hand_what_a_first_search_gives(index
         assert again.best() == first.best()
         assert again.top() == first.top()
     if state.board and state.outcome is None:
-        assert shared.anchor_memo(state.rules.qwirkle_bonus) is not None, "the later searches had no memo"
+        memo = shared.anchor_memo(state.rules.qwirkle_bonus)
+        assert memo is not None, "the later searches had no memo"
+        assert memo.cells is not None, "the later searches did not keep what fits each cell"
 
 
 @RULES_ARE_CHECKED

@@ -8,10 +8,14 @@ has, the line types they share, its length and its points) depends on the
 table alone. A hand only decides which of those ends it can fill, and with
 which of its tiles.
 
+The same holds for moves of one tile: what fits each empty cell next to
+the tiles, what a tile there scores, and which of those cells may anchor a
+line (:func:`cells_summary`).
+
 A board searched for a second time, for another hand or the same one,
-keeps these ends per anchor (see :meth:`qwirkle.Board.anchor_memo`), so that
-the search becomes a filter. Most boards are searched once, by the player to
-move, and never pay for it.
+keeps these per anchor and per cell (see :meth:`qwirkle.Board.anchor_memo`),
+so that the search becomes a filter. Most boards are searched once, by the
+player to move, and never pay for it.
 
 Cells are the engine's int keys and tiles are indices (see
 :mod:`qwirkle.geometry` and :mod:`qwirkle.lines`).
@@ -23,9 +27,10 @@ from collections.abc import Mapping
 from typing import TypeAlias
 
 from qwirkle.frontier import NO_LINES, FrontierCell, Runs
+from qwirkle.geometry import STRIDE
 from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TYPES_UNION
 
-__all__ = ["AnchorMemo", "End", "Ends", "anchor_ends"]
+__all__ = ["AnchorMemo", "End", "Ends", "Single", "Starts", "anchor_ends", "cells_summary"]
 
 End: TypeAlias = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int, int, int]
 """One place a line grown from an anchor may end.
@@ -41,8 +46,41 @@ and its length. A plain tuple, for the move generator's loops.
 Ends: TypeAlias = tuple[End, ...]
 """The ends of the line grown from one anchor, nearest first."""
 
-AnchorMemo: TypeAlias = tuple[dict[int, Ends], dict[int, Ends]]
-"""The ends found so far, by anchor key: along rows, and along columns."""
+Single: TypeAlias = tuple[tuple[int], int, int]
+"""A cell next to the tiles as a one-cell window, whatever the hand: ``((key,), fits, points)``.
+
+``fits`` holds the tiles that fit its row and its column (Rules LINE-2 to
+LINE-4); ``points``, what a tile there scores (Rule SCORE-2).
+"""
+
+Starts: TypeAlias = list[tuple[int, int]]
+"""The empty cells that may anchor a line along one direction, each with the tiles that fit its line across."""
+
+
+class AnchorMemo:
+    """What the move generator keeps about a board between searches, for one Qwirkle bonus.
+
+    The ends of each anchor's lines, found as hands need them, and the
+    frontier seen as one-cell windows and empty anchors, whatever the hand
+    (:func:`cells_summary`), so that a later search only filters.
+    """
+
+    __slots__ = ("cells", "columns", "rows")
+
+    rows: dict[int, Ends]
+    """The ends found so far along rows, by anchor key."""
+    columns: dict[int, Ends]
+    """The ends found so far along columns, by anchor key."""
+    cells: tuple[list[Single], Starts, Starts] | None
+    """The one-cell windows, then the empty cells that may anchor a line along rows and along columns."""
+
+    def __init__(self) -> None:
+        self.rows = {}
+        self.columns = {}
+        self.cells = None
+
+    def __repr__(self) -> str:
+        return f"<AnchorMemo: {len(self.rows)} row and {len(self.columns)} column anchors>"
 
 
 def anchor_ends(
@@ -145,3 +183,40 @@ def anchor_ends(
         if low <= high:
             found.append((types, present, count, tuple(masks), tuple(empties), low, high, points, length))
     return tuple(found)
+
+
+def cells_summary(
+    cells: Mapping[int, FrontierCell], grid: Mapping[int, int], table: tuple[int, ...]
+) -> tuple[list[Single], Starts, Starts]:
+    """The frontier as one-cell windows, and the empty cells that may anchor a line, whatever the hand.
+
+    A cell no tile fits (a dead spot) makes no window. A tile placed alone scores the line it makes each way
+    (:func:`~qwirkle.scoring.line_points`). An empty cell may anchor a line
+    along a row when it has a line across and no tile just before it; and
+    likewise along a column. A hand keeps the tiles of its own that fit.
+
+    >>> from qwirkle.frontier import whole_frontier
+    >>> from qwirkle.geometry import cell_of, key
+    >>> from qwirkle.scoring import line_points_table
+
+    Beside two red tiles at (0, 0) and (1, 0), six cells take a tile; a line
+    along a row may start at any of the four above or below them, and a line
+    along a column at either end of the row:
+
+    >>> grid = {key((0, 0)): 0, key((1, 0)): 1}
+    >>> singles, row_starts, column_starts = cells_summary(whole_frontier(grid).cells, grid, line_points_table(6))
+    >>> len(singles), sorted(cell_of(k) for k, _ in row_starts), sorted(cell_of(k) for k, _ in column_starts)
+    (6, [(0, -1), (0, 1), (1, -1), (1, 1)], [(-1, 0), (2, 0)])
+    """
+    singles: list[Single] = []
+    row_starts: Starts = []
+    column_starts: Starts = []
+    for n, (row_mask, row_run, column_mask, column_run) in cells.items():
+        fits = row_mask & column_mask
+        if fits:
+            singles.append(((n,), fits, table[row_run + 1] + table[column_run + 1]))
+        if column_run and n - STRIDE not in grid:
+            row_starts.append((n, column_mask))
+        if row_run and n - 1 not in grid:
+            column_starts.append((n, row_mask))
+    return singles, row_starts, column_starts

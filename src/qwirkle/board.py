@@ -263,7 +263,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
         >>> from qwirkle import Colour, Shape, Tile
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
         >>> board.anchor_memo(6) is None, board.anchor_memo(6)
-        (True, ({}, {}))
+        (True, <AnchorMemo: 0 row and 0 column anchors>)
         """
         memo = self._memo
         if memo is None:
@@ -272,7 +272,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
             return None
         found = memo.get(qwirkle_bonus)
         if found is None:
-            found = memo[qwirkle_bonus] = ({}, {})
+            found = memo[qwirkle_bonus] = AnchorMemo()
         return found
 
     def __getitem__(self, cell: Cell) -> Tile:

@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import NamedTuple, TypeAlias
 
-from qwirkle.anchors import AnchorMemo, Ends, anchor_ends
+from qwirkle.anchors import AnchorMemo, Ends, anchor_ends, cells_summary
 from qwirkle.board import Board
 from qwirkle.frontier import NO_LINES, Frontier, FrontierCell, Runs
 from qwirkle.geometry import STRIDE, key_in_range
@@ -108,16 +108,26 @@ def _table_windows(
     across), so each window is grown once from its anchor and then widened
     to the left. It grows a whole run of tiles at a time, since it can
     neither end nor start inside one. With a ``memo`` (a board searched
-    before), the ends of each anchor's line are read from it instead.
+    before), what fits each cell and the ends of each anchor's line are read
+    from it instead (see :mod:`qwirkle.anchors`).
     """
     hand = _hand_types(hand_mask)
     table = line_points_table(qwirkle_bonus)
     cells = frontier.cells
-    found, row_anchors, column_anchors = _one_cell_windows(cells, grid, hand_mask, hand.live, table)
-    # A run of tiles anchors windows when the hand has two tiles of one of its line types, and two of the
-    # hand's tiles may join it: every new tile of a window lies in the run's line (Rules LINE-2, LINE-3).
     useful = hand.useful
     live = hand.live
+    if memo is None:
+        found, row_anchors, column_anchors = _one_cell_windows(cells, grid, hand_mask, live, table)
+    else:
+        summary = memo.cells
+        if summary is None:
+            summary = memo.cells = cells_summary(cells, grid, table)
+        singles, row_starts, column_starts = summary
+        found = [(keys, (fits & hand_mask,), points) for keys, fits, points in singles if fits & hand_mask]
+        row_anchors = [n for n, across in row_starts if across & live]
+        column_anchors = [n for n, across in column_starts if across & live]
+    # A run of tiles anchors windows when the hand has two tiles of one of its line types, and two of the
+    # hand's tiles may join it: every new tile of a window lies in the run's line (Rules LINE-2, LINE-3).
     row_anchors += [
         k for k, (fit, _, _, common) in frontier.rows.items() if common & useful and (fit & live).bit_count() > 1
     ]
@@ -125,13 +135,12 @@ def _table_windows(
         k for k, (fit, _, _, common) in frontier.columns.items() if common & useful and (fit & live).bit_count() > 1
     ]
     # Along a row, the line across a cell is its column: entries 2 and 3 of its frontier entry; and vice versa.
-    for way, (step, across, anchors, along) in enumerate(
-        ((STRIDE, 2, row_anchors, frontier.rows), (1, 0, column_anchors, frontier.columns))
-    ):
-        if memo is None:
-            _line_windows(found, anchors, step, across, along, grid, cells, hand, table)
-        else:
-            _filled_ends(found, anchors, memo[way], step, across, along, grid, cells, hand, table)
+    if memo is None:
+        _line_windows(found, row_anchors, STRIDE, 2, frontier.rows, grid, cells, hand, table)
+        _line_windows(found, column_anchors, 1, 0, frontier.columns, grid, cells, hand, table)
+    else:
+        _filled_ends(found, row_anchors, memo.rows, STRIDE, 2, frontier.rows, grid, cells, hand, table)
+        _filled_ends(found, column_anchors, memo.columns, 1, 0, frontier.columns, grid, cells, hand, table)
     return found
 
 
@@ -143,6 +152,9 @@ def _one_cell_windows(
     An empty anchor is a cell with a line across where some tile of a move
     of several tiles may go, and no tile just before it. A tile placed alone
     scores the line it makes each way (:func:`~qwirkle.scoring.line_points`).
+
+    This is :func:`~qwirkle.anchors.cells_summary` filtered by the hand, in
+    one pass: a board searched once does not pay for the summary.
     """
     found: list[Window] = []
     row_anchors: list[int] = []
@@ -458,7 +470,17 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
 
 def count(found: Sequence[Window]) -> int:
     """How many placements the windows hold, without building them."""
-    return sum(opts[0].bit_count() if len(opts) == 1 else _count_fillings(opts) for _, opts, _ in found)
+    # The one- and two-cell windows, nearly all of them, are counted here rather than through a call.
+    total = 0
+    for _, opts, _ in found:
+        if len(opts) == 1:
+            total += opts[0].bit_count()
+        elif len(opts) == 2:
+            a, b = opts
+            total += a.bit_count() * b.bit_count() - (a & b).bit_count()
+        else:
+            total += _count_fillings(opts)
+    return total
 
 
 def top(found: Sequence[Window], out: int, end_bonus: int) -> tuple[int, Iterator[Keyed]]:
