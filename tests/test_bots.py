@@ -140,6 +140,9 @@ class ReversedMoves:
         best, found = self._moves.top()
         return best, found[::-1]
 
+    def top_points(self) -> int:
+        return self._moves.top_points()
+
     def exchanges(self) -> Iterator[Exchange]:
         return reversed(list(self._moves.exchanges()))
 

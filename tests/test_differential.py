@@ -156,11 +156,13 @@ def check_scores(label: str, state: GameState, placements: frozenset[Place]) -> 
     best = legal_moves(state).best()
     if not placements:
         assert best is None
+        assert legal_moves(state).top_points() == -1
         return
     assert best is not None
     move, result = best
     assert move in placements
     assert totals[move] == max(totals.values()), f"{label}: best() gave {move!r}, worth {totals[move]}\n{state}"
+    assert legal_moves(state).top_points() == totals[move], f"{label}: top_points() is not the best score\n{state}"
     assert result == score(state, move)
 
 

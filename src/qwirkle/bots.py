@@ -421,8 +421,7 @@ class StrongBot(BaseBot):
             state = apply(state, _greedy_move(state))
             value -= self.reply_weight * (state.scores[state.history[-1].seat] - before) / opponents
         if state.outcome is None:
-            follow, _ = legal_moves(state).top()
-            value += self.follow_weight * max(follow, 0)
+            value += self.follow_weight * max(legal_moves(state).top_points(), 0)
         return value
 
     def _play_out(self, view: PlayerView, candidates: Sequence[Move]) -> Move:

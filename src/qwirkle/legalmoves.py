@@ -251,6 +251,19 @@ class LegalMoves(Collection[Move]):
         best, found = self._top()
         return best, [_place(keyed, self._state) for keyed in found]
 
+    def top_points(self) -> int:
+        """The highest score a placement can make now, end bonus included, or -1 if none: ``top()[0]``, no move built.
+
+        For a bot that weighs a position by what its best placement would
+        score, without playing it.
+
+        >>> from qwirkle import new_game
+        >>> moves = legal_moves(new_game(["Ann", "Bob"], seed=7))
+        >>> moves.top_points() == moves.top()[0] == moves.best()[1].total
+        True
+        """
+        return self._top()[0]
+
     def _top(self) -> tuple[int, Iterator[Keyed]]:
         state = self._state
         bonus = 0 if state.bag else state.rules.end_bonus
