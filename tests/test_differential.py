@@ -288,10 +288,11 @@ def test_one_tile_is_judged_alike_with_and_without_the_frontier() -> None:
 @SCORES_ARE_CHECKED
 @pytest.mark.parametrize("index", range(0, POSITIONS, 3))
 def test_a_board_searched_again_gives_every_hand_what_a_first_search_gives(index: int) -> None:
-    """From its second search on, a board keeps what fits its cells and its anchors' ends; no hand may tell."""
+    """From its third search on, a board keeps what fits its cells and its anchors' ends; no hand may tell."""
     label, state = corpus()[index]
     shared = pickle.loads(pickle.dumps(state)).board
-    seats = [*range(len(state.players)), state.current]
+    # Enough searches that the later ones use the memo, every seat's hand among them.
+    seats = [*range(len(state.players)), state.current, *range(len(state.players))]
     for seat in seats:
         # Every seat's hand on a board never searched, then on the shared one: searched before, from the second on.
         first = legal_moves(attrs.evolve(state, board=pickle.loads(pickle.dumps(shared)), current=seat))
@@ -304,6 +305,25 @@ def test_a_board_searched_again_gives_every_hand_what_a_first_search_gives(index
         memo = shared.anchor_memo(state.rules.qwirkle_bonus)
         assert memo is not None, "the later searches had no memo"
         assert memo.cells is not None, "the later searches did not keep what fits each cell"
+
+
+def test_a_board_searched_twice_keeps_nothing_for_later() -> None:
+    """The first two searches of a board (the player to move, the next one after an exchange) pay for no memo."""
+    kept = 0
+    for label, state in corpus():
+        if not state.board or state.outcome is not None:
+            continue
+        board = pickle.loads(pickle.dumps(state.board))
+        for seat in range(2):
+            len(legal_moves(attrs.evolve(state, board=board, current=seat % len(state.players))))
+        memo = board.anchor_memo(state.rules.qwirkle_bonus)  # the third search's: what the first two kept
+        assert memo is not None, label
+        assert memo.cells is None, label
+        assert not memo.rows, label
+        assert not memo.columns, label
+        len(legal_moves(attrs.evolve(state, board=board)))
+        kept += memo.cells is not None
+    assert kept > 100
 
 
 @RULES_ARE_CHECKED

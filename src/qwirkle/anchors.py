@@ -12,10 +12,10 @@ The same holds for moves of one tile: what fits each empty cell next to
 the tiles, what a tile there scores, and which of those cells may anchor a
 line (:func:`cells_summary`).
 
-A board searched for a second time, for another hand or the same one,
+A board searched for a third time, for another hand or the same one,
 keeps these per anchor and per cell (see :meth:`qwirkle.Board.anchor_memo`),
 so that the search becomes a filter. Most boards are searched once, by the
-player to move, and never pay for it.
+player to move, or twice around an exchange, and never pay for it.
 
 Cells are the engine's int keys and tiles are indices (see
 :mod:`qwirkle.geometry` and :mod:`qwirkle.lines`).

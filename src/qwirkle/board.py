@@ -31,6 +31,9 @@ _Y_LOW: Final = HALF_STRIDE - _SAFE
 _Y_HIGH: Final = HALF_STRIDE + _SAFE
 _LOW_BITS: Final = STRIDE - 1
 
+_SEARCHES_BEFORE_MEMO: Final = 2
+"""How many searches of a board go without the memo of :meth:`Board.anchor_memo`, which starts at the next."""
+
 
 def _near_edge(keys: Iterable[int]) -> bool:
     """Whether a cell of ``keys`` lies within six cells of the coordinate limit.
@@ -70,7 +73,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
     _hash: int | None
     _frontier: Frontier | None
     _pending: tuple[Frontier, tuple[int, ...], bool] | None
-    _memo: dict[int, AnchorMemo] | None
+    _memo: dict[int, AnchorMemo] | int
 
     def __init__(self, cells: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]] = ()) -> None:
         pairs = cells.items() if isinstance(cells, Mapping) else cells
@@ -93,7 +96,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
         self._hash = None
         self._frontier = None
         self._pending = None
-        self._memo = None
+        self._memo = 0
 
     @classmethod
     def _of(
@@ -117,7 +120,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
         _set(board, "_hash", None)
         _set(board, "_frontier", None)
         _set(board, "_pending", pending)
-        _set(board, "_memo", None)
+        _set(board, "_memo", 0)
         return board
 
     def placed_unchecked(self, new: Mapping[int, int]) -> Board:
@@ -252,24 +255,30 @@ class Board(Immutable, Mapping[Cell, Tile]):
         return frontier
 
     def anchor_memo(self, qwirkle_bonus: int) -> AnchorMemo | None:
-        """Where the move generator keeps the ends of this board's anchors, from its second search on (engine use).
+        """Where the move generator keeps what a hand does not change, from this board's third search on (engine use).
 
-        ``None`` the first time: most boards are searched once, by the player
-        to move, and should not pay for what only later searches use (see
-        :mod:`qwirkle.anchors`). The ends are kept per Qwirkle bonus, which
-        their points include. The dicts are the board's own: only the move
-        generator fills them.
+        ``None`` the first two times. Most boards are searched once, by the
+        player to move; a board searched twice is most often the table around
+        an exchange, searched once by each player, and keeping the anchors'
+        ends would cost that second search more than it saves. A third
+        search is most often one of many (several hands tried on one table),
+        which the memo turns into filters (see :mod:`qwirkle.anchors`). It
+        is kept per Qwirkle bonus, which its points include; only the move
+        generator fills it.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
-        >>> board.anchor_memo(6) is None, board.anchor_memo(6)
-        (True, <AnchorMemo: 0 row and 0 column anchors>)
+        >>> [board.anchor_memo(6) for _ in range(3)]
+        [None, None, <AnchorMemo: 0 row and 0 column anchors>]
         """
         memo = self._memo
-        if memo is None:
-            # Searched once: an empty dict remembers it.
-            object.__setattr__(self, "_memo", {})
-            return None
+        if isinstance(memo, int):
+            # The searches so far, until the memo starts.
+            if memo < _SEARCHES_BEFORE_MEMO:
+                object.__setattr__(self, "_memo", memo + 1)
+                return None
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
         found = memo.get(qwirkle_bonus)
         if found is None:
             found = memo[qwirkle_bonus] = AnchorMemo()
