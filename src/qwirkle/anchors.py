@@ -190,10 +190,11 @@ def cells_summary(
 ) -> tuple[list[Single], Starts, Starts]:
     """The frontier as one-cell windows, and the empty cells that may anchor a line, whatever the hand.
 
-    A cell no tile fits (a dead spot) makes no window. A tile placed alone scores the line it makes each way
-    (:func:`~qwirkle.scoring.line_points`). An empty cell may anchor a line
-    along a row when it has a line across and no tile just before it; and
-    likewise along a column. A hand keeps the tiles of its own that fit.
+    A cell no tile fits (a dead spot) makes no window. A tile placed alone
+    scores the line it makes each way (:func:`~qwirkle.scoring.line_points`).
+    An empty cell may anchor a line along a row when it has a line across
+    and no tile just before it; and likewise along a column. A hand keeps
+    the tiles of its own that fit.
 
     >>> from qwirkle.frontier import whole_frontier
     >>> from qwirkle.geometry import cell_of, key

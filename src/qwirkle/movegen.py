@@ -470,17 +470,7 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
 
 def count(found: Sequence[Window]) -> int:
     """How many placements the windows hold, without building them."""
-    # The one- and two-cell windows, nearly all of them, are counted here rather than through a call.
-    total = 0
-    for _, opts, _ in found:
-        if len(opts) == 1:
-            total += opts[0].bit_count()
-        elif len(opts) == 2:
-            a, b = opts
-            total += a.bit_count() * b.bit_count() - (a & b).bit_count()
-        else:
-            total += _count_fillings(opts)
-    return total
+    return sum(opts[0].bit_count() if len(opts) == 1 else _count_fillings(opts) for _, opts, _ in found)
 
 
 def top(found: Sequence[Window], out: int, end_bonus: int) -> tuple[int, Iterator[Keyed]]:
