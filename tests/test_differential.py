@@ -294,7 +294,7 @@ def test_a_board_searched_again_gives_every_hand_what_a_first_search_gives(index
     # Enough searches that the later ones use the memo, every seat's hand among them.
     seats = [*range(len(state.players)), state.current, *range(len(state.players))]
     for seat in seats:
-        # Every seat's hand on a board never searched, then on the shared one: searched before, from the second on.
+        # Every seat's hand on a board never searched, then on the shared one: searched before, from the third on.
         first = legal_moves(attrs.evolve(state, board=pickle.loads(pickle.dumps(shared)), current=seat))
         again = legal_moves(attrs.evolve(state, board=shared, current=seat))
         assert list(again) == list(first), f"{label}: seat {seat} lists other moves on a board searched before"
