@@ -38,11 +38,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Final, Protocol
 
 from corpus import CORPUS, Entry, load
 
-from qwirkle import GameState, Move, Pass, Place, Tile, apply, legal_moves, new_game, score
+import qwirkle
+from qwirkle import GameState, Move, Pass, Place, Tile, apply, legal_moves, score
 
 ROOT: Final = Path(__file__).resolve().parents[1]
 MAX_TURNS: Final = 10_000
@@ -434,33 +436,36 @@ def time_baseline(naive: Naive, cases: Sequence[Case], clock: Clock, budget_s: f
 # --- Self-play ------------------------------------------------------------------------------------------------------
 
 
-def random_game(seed: int) -> GameState:
-    """A two-player game where each turn builds every legal move and plays one drawn uniformly."""
+def random_game(seed: int, engine: ModuleType = qwirkle) -> GameState:
+    """A two-player game where each turn builds every legal move and plays one drawn uniformly.
+
+    ``engine`` is the ``qwirkle`` package that plays it: ``ab.py`` passes another version's.
+    """
     rng = random.Random(seed)
-    state = new_game(["A", "B"], seed=seed)
+    state = engine.new_game(["A", "B"], seed=seed)
     while state.outcome is None:
         if state.turn_number >= MAX_TURNS:
             raise RuntimeError(f"random game {seed} did not end")
-        moves = list(legal_moves(state))
-        state = apply(state, moves[rng.randrange(len(moves))])
+        moves = list(engine.legal_moves(state))
+        state = engine.apply(state, moves[rng.randrange(len(moves))])
     return state
 
 
-def greedy_game(seed: int) -> GameState:
+def greedy_game(seed: int, engine: ModuleType = qwirkle) -> GameState:
     """A two-player game where each turn plays the best-scoring placement, else the largest exchange, else passes."""
-    state = new_game(["A", "B"], seed=seed)
+    state = engine.new_game(["A", "B"], seed=seed)
     while state.outcome is None:
         if state.turn_number >= MAX_TURNS:
             raise RuntimeError(f"greedy game {seed} did not end")
-        moves = legal_moves(state)
+        moves = engine.legal_moves(state)
         found = moves.best()
         move: Move
         if found is not None:
             move = found[0]
         else:
             exchanges = list(moves.exchanges())
-            move = max(exchanges, key=len) if exchanges else Pass()
-        state = apply(state, move)
+            move = max(exchanges, key=len) if exchanges else engine.Pass()
+        state = engine.apply(state, move)
     return state
 
 

@@ -1,0 +1,52 @@
+"""The benchmark tools that load code: ``benchmarks/ab.py`` imports a second copy of the engine under another name."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import qwirkle
+
+ROOT = Path(__file__).resolve().parents[1]
+COPY = "qwirkle_copy_under_test"
+
+
+def _ab_module() -> ModuleType:
+    # benchmarks/ is not a package, and ab.py imports its neighbours by plain name.
+    spec = importlib.util.spec_from_file_location("qwirkle_benchmark_ab", ROOT / "benchmarks" / "ab.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_ab_plays_with_a_renamed_copy_of_the_engine_that_imports_only_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    try:
+        engine = _ab_module().renamed(ROOT / "src", COPY, tmp_path)
+        state = engine.new_game(["Ann", "Bob"], seed=3)
+        assert type(state).__module__ == f"{COPY}.state"
+        original = qwirkle.new_game(["Ann", "Bob"], seed=3)
+        assert len(engine.legal_moves(state)) == len(qwirkle.legal_moves(original))
+        best = qwirkle.legal_moves(original).best()
+        assert best is not None
+        after = engine.apply(state, engine.legal_moves(state).best()[0])
+        assert engine.state_to_json(after) == qwirkle.state_to_json(qwirkle.apply(original, best[0]))
+        # No module of the copy reaches into the installed package: each version is timed alone.
+        copies = {name: module for name, module in sys.modules.items() if name.split(".")[0] == COPY}
+        assert len(copies) > 20
+        for name, module in copies.items():
+            for value in vars(module).values():
+                home = getattr(value, "__module__", None) if not isinstance(value, ModuleType) else value.__name__
+                assert not (isinstance(home, str) and home.split(".")[0] == "qwirkle"), f"{name} uses {home}"
+    finally:
+        for name in [name for name in sys.modules if name.split(".")[0] == COPY]:
+            del sys.modules[name]
