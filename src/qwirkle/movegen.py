@@ -254,10 +254,12 @@ def _line_windows(
                 if run is not None:
                     continue
             if widest is None:
-                # Free cells left of the anchor (empty, nothing across) that the window may also cover.
+                # Free cells left of the anchor (empty, nothing across) that the window may also cover: no more
+                # than the hand's tiles of the line's types can fill, room_left, which later ends only lower.
                 widest = 0
                 f = anchor - step
-                while widest < MAX_LINE - 1 and f not in grid and not cells.get(f, NO_LINES)[across + 1]:
+                cap = room_left if room_left < MAX_LINE - 1 else MAX_LINE - 1
+                while widest < cap and f not in grid and not cells.get(f, NO_LINES)[across + 1]:
                     widest += 1
                     f -= step
                 if f in grid:
