@@ -838,6 +838,11 @@ def link_to_source(app: Sphinx, env: Any, node: addnodes.pending_xref, contnode:
     return ref
 
 
+def public_bases(app: Sphinx, name: str, obj: object, options: object, bases: list[type]) -> None:
+    """Show a class's public bases only: a private base is how the class is built, not what it is."""
+    bases[:] = [base for base in bases if not base.__name__.startswith("_")]
+
+
 def warn_private_names(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Warn about every private name a page names: the documentation speaks of the public API only."""
     for name in private_names.private_names(doctree.astext()):
@@ -889,6 +894,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("autodoc-process-docstring", reexported_data_docs)
     app.connect("autodoc-process-docstring", link_rule_ids)
     app.connect("missing-reference", link_to_source)
+    app.connect("autodoc-process-bases", public_bases)
     app.connect("doctree-resolved", warn_private_names)
     app.connect("doctree-resolved", resolve_code_links)
     app.connect("html-collect-pages", collect_code_pages)
