@@ -14,11 +14,14 @@ and :func:`packed_state` takes the tiles of the hands and the bag back out of it
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import os
+import sys
 import time
 import tracemalloc
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import TypeAlias
 
@@ -388,3 +391,20 @@ def require_extra(module: str) -> ModuleType:
         return importlib.import_module(module)
     found: ModuleType = pytest.importorskip(module)
     return found
+
+
+def module_from_path(name: str, path: Path) -> ModuleType:
+    """The module in the file ``path``, imported as ``name``: for scripts and docs extensions, which no package holds.
+
+    It is registered in ``sys.modules`` before it runs, as dataclasses need, and loaded once per name.
+    """
+    found = sys.modules.get(name)
+    if found is not None:
+        return found
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -10,19 +9,10 @@ from types import ModuleType
 import pytest
 
 import qwirkle
+from tests.helpers import module_from_path
 
 ROOT = Path(__file__).resolve().parents[1]
 COPY = "qwirkle_copy_under_test"
-
-
-def _ab_module() -> ModuleType:
-    # benchmarks/ is not a package, and ab.py imports its neighbours by plain name.
-    spec = importlib.util.spec_from_file_location("qwirkle_benchmark_ab", ROOT / "benchmarks" / "ab.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def test_ab_plays_with_a_renamed_copy_of_the_engine_that_imports_only_itself(
@@ -31,7 +21,9 @@ def test_ab_plays_with_a_renamed_copy_of_the_engine_that_imports_only_itself(
     monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
     monkeypatch.syspath_prepend(str(tmp_path))
     try:
-        engine = _ab_module().renamed(ROOT / "src", COPY, tmp_path)
+        # ab.py imports its neighbours in benchmarks/ by plain name.
+        ab = module_from_path("qwirkle_benchmark_ab", ROOT / "benchmarks" / "ab.py")
+        engine = ab.renamed(ROOT / "src", COPY, tmp_path)
         state = engine.new_game(["Ann", "Bob"], seed=3)
         assert type(state).__module__ == f"{COPY}.state"
         original = qwirkle.new_game(["Ann", "Bob"], seed=3)

@@ -23,11 +23,11 @@ import re
 import symtable
 from collections.abc import Iterator
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 import qwirkle
+from tests.helpers import module_from_path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -109,16 +109,7 @@ def test_every_block_imports_what_it_uses(page: Path) -> None:
     assert where == [], f"{page.name}: names used but not imported or defined before: {where}"
 
 
-def _private_names() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("qwirkle_docs_private_names", DOCS / "_ext" / "private_names.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-private_names = _private_names().private_names
+private_names = module_from_path("qwirkle_docs_private_names", DOCS / "_ext" / "private_names.py").private_names
 
 
 def test_the_check_finds_private_names_and_leaves_paths_and_public_names_alone() -> None:

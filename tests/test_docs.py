@@ -18,7 +18,6 @@ import importlib.util
 import inspect
 import pkgutil
 import re
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -30,6 +29,7 @@ import pytest
 import qwirkle
 from qwirkle import IllegalMoveError, Rule, RuleSet
 from qwirkle.catalogue import DOCUMENTS, SECTIONS, Choice
+from tests.helpers import module_from_path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -38,19 +38,8 @@ RULES_MD = SHARED / "RULES.md"
 SEEDS = SHARED / "seeds"
 
 
-def _load_rule_index() -> ModuleType:
-    """The index the rules page is written from (``docs/_ext/rule_index.py``), loaded by path."""
-    path = DOCS / "_ext" / "rule_index.py"
-    spec = importlib.util.spec_from_file_location("qwirkle_docs_rule_index", path)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-rule_index = _load_rule_index()
+# The index the rules page is written from.
+rule_index = module_from_path("qwirkle_docs_rule_index", DOCS / "_ext" / "rule_index.py")
 KNOWN = frozenset(rule.value for rule in Rule)
 
 

@@ -10,16 +10,14 @@ any of them is a change in the rules the engine plays by.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from types import ModuleType
 from typing import Protocol
 
 import pytest
 
 from qwirkle import Exchange, GameState, Pass, Place, legal_moves
+from tests.helpers import module_from_path
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "benchmarks" / "data" / "corpus.json"
@@ -46,22 +44,9 @@ class Entry(Protocol):
     def state(self) -> GameState: ...
 
 
-def _corpus_module() -> ModuleType:
-    # benchmarks/ is not a package: load its corpus module by path, under a name of its own,
-    # so that the type checker does not see the file under two module names.
-    name = "qwirkle_benchmark_corpus"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "corpus.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module  # dataclasses look their module up while the class is built
-    spec.loader.exec_module(module)
-    return module
-
-
-_corpus = _corpus_module()
+# benchmarks/ is not a package: its corpus module is loaded by path, under a name of its own,
+# so that the type checker does not see the file under two module names.
+_corpus = module_from_path("qwirkle_benchmark_corpus", ROOT / "benchmarks" / "corpus.py")
 ENTRIES: list[Entry] = _corpus.load(CORPUS)
 digest: Callable[[Iterable[Place]], str] = _corpus.placements_digest
 

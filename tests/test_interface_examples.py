@@ -27,6 +27,7 @@ import pytest
 
 from qwirkle import GameState, PlayerView, SpectatorView, format_move, legal_moves, new_game, view
 from qwirkle.records import GameRecord
+from tests.helpers import module_from_path
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
@@ -114,12 +115,7 @@ def test_the_replay_viewer_refuses_a_bad_record(tmp_path: Path) -> None:
 
 
 def load_server() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("qwirkle_web_example", EXAMPLES / "web" / "server.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return module_from_path("qwirkle_web_example", EXAMPLES / "web" / "server.py")
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,6 @@ the library's message for the refused one, so a message cannot drift from the co
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -17,6 +15,7 @@ import pytest
 
 from qwirkle import IllegalMoveError, Rule
 from qwirkle import cards as card_game
+from tests.helpers import module_from_path
 
 ROOT = Path(__file__).resolve().parents[1]
 EXT = ROOT / "docs" / "_ext"
@@ -24,14 +23,8 @@ KNOWN = frozenset(rule.value for rule in Rule)
 
 
 def _load(name: str) -> ModuleType:
-    """A module of the documentation's extensions, loaded by path (they are not a package)."""
-    spec = importlib.util.spec_from_file_location(f"qwirkle_docs_{name}", EXT / f"{name}.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    """A module of the documentation's extensions (they are not a package)."""
+    return module_from_path(f"qwirkle_docs_{name}", EXT / f"{name}.py")
 
 
 rule_index = _load("rule_index")
