@@ -549,10 +549,12 @@ def halving_race(count: int, first: int, halvings: int, gain: Callable[[int, int
 
 def _greedy_move(state: GameState) -> Move:
     """The best-scoring placement, else an exchange or the pass; the first in canonical order among equals."""
-    _, best = legal_moves(state).top()
+    moves = legal_moves(state)
+    _, best = moves.top()
     if best:
         return min(best, key=move_key)
-    return min(legal_moves(state), key=move_key)
+    # The same search: a second legal_moves(state) would search the board again.
+    return min(moves, key=move_key)
 
 
 BOTS: Final[Mapping[str, Callable[[int], BaseBot]]] = {"greedy": GreedyBot, "random": RandomBot, "strong": StrongBot}
