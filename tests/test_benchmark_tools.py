@@ -1,4 +1,4 @@
-"""The benchmark tools that load code: ``benchmarks/ab.py`` imports a second copy of the engine under another name."""
+"""The benchmark tools: ``ab.py`` imports a second copy of the engine under another name; ``bench.py`` reports."""
 
 from __future__ import annotations
 
@@ -42,3 +42,15 @@ def test_ab_plays_with_a_renamed_copy_of_the_engine_that_imports_only_itself(
     finally:
         for name in [name for name in sys.modules if name.split(".")[0] == COPY]:
             del sys.modules[name]
+
+
+def test_bench_names_a_missed_ratio_apart_from_the_time_of_the_same_label(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    bench = module_from_path("qwirkle_benchmark_bench", ROOT / "benchmarks" / "bench.py")
+    label = "len(legal_moves(s)), cold"
+    times = bench.Section("engine", [bench.Row(label, "us", [150.0], bench.Target(120.0))])
+    baseline = bench.Baseline(positions=1, naive={"len cold": [15_000.0]}, ratio={"len cold": [100.0]})
+    sections = [times, *bench.baseline_sections(baseline, 1, "brute")]
+    assert bench.missed(sections) == [label, f"naive / engine, {label}"]
+    times.rows[0].samples = [110.0]
+    assert bench.missed(sections) == [f"naive / engine, {label}"]
