@@ -54,3 +54,20 @@ def test_bench_names_a_missed_ratio_apart_from_the_time_of_the_same_label(monkey
     assert bench.missed(sections) == [label, f"naive / engine, {label}"]
     times.rows[0].samples = [110.0]
     assert bench.missed(sections) == [f"naive / engine, {label}"]
+
+
+def test_memo_carry_checks_what_a_carried_memo_finds_and_fails_when_it_drops_too_little(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    carry = module_from_path("qwirkle_benchmark_memo_carry", ROOT / "benchmarks" / "memo_carry.py")
+    figures = carry.measure("greedy", 1, 1)
+    # Every turn after the first placement is searched both ways, each checked against the other.
+    assert len(figures.plain) > 20
+    assert len(figures.paired) == len(figures.plain) - 1
+    assert 0 < figures.found <= figures.inherited <= figures.asked
+    assert 0 < figures.kept <= figures.anchors
+    # Anchors read their line seven cells either way: dropping only those next to a change leaves stale ends.
+    monkeypatch.setattr(carry, "REACH", 1)
+    with pytest.raises(RuntimeError, match="other windows"):
+        carry.measure("greedy", 1, 1)
