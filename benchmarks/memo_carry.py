@@ -197,8 +197,8 @@ def _turn(out: Figures, board: Board, hand: list[int], parent: Parent | None, re
     full = AnchorMemo()
     search(_searched(board, full))
     out.full.append(_fastest(lambda: _searched(board, full), search, repeats))
-    memo = AnchorMemo()
     if parent is None:
+        memo = AnchorMemo()
         search(_searched(board, memo))
         return board, memo, ends
     old_board, old_memo, old_ends = parent
