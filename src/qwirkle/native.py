@@ -1,0 +1,388 @@
+"""The native engine: the specification's game, played by the compiled ``qwirkle_native`` extension.
+
+The rules stay specified once, in this package; ``qwirkle-native`` is a
+second implementation of them in Rust, much faster, that adds no rule of its
+own (``tests/test_native.py`` plays both side by side). A :class:`NativeGame`
+is built from a :class:`~qwirkle.GameState` and turned back into one:
+
+>>> from qwirkle import legal_moves, new_game
+>>> state = new_game(["Ann", "Bob"], seed=7)
+>>> not available() or NativeGame.from_state(state).count() == len(legal_moves(state))
+True
+
+Install the extension with ``pip install 'qwirkle[native]'``, or
+``pip install ./native`` from a checkout; without it, :func:`native_module`
+raises :class:`ImportError` saying so.
+
+What costs what: :meth:`NativeGame.from_state` copies the board, the hands and
+the bag once; moves, counts and whole games then run natively. The history of
+the state is not copied: the native game records the turns it plays, and
+:meth:`NativeGame.to_state` rebuilds the history from them (a few
+microseconds a turn), so that ``to_state()`` equals the specification's state
+after the same moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Final
+
+from qwirkle.botgame import MAX_TURNS, TurnLimitError
+from qwirkle.botgame import run_game as spec_run_game
+from qwirkle.endings import EndReason, Outcome, outcome_of
+from qwirkle.errors import not_a_move
+from qwirkle.game import new_game
+from qwirkle.geometry import STRIDE, cell_of
+from qwirkle.legality import verify
+from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.ruleset import BlockedEnd, RuleSet
+from qwirkle.scoring import NOTHING, Score, score_lines
+from qwirkle.state import GameState, Turn
+from qwirkle.tiles import ALL_TILES, Tile
+from qwirkle.views import PlayerView
+
+if TYPE_CHECKING:
+    from qwirkle_native._native import Game, RulesTuple, ScoreTuple
+
+__all__ = ["INSTALL_HINT", "NativeGame", "available", "native_module", "run_game"]
+
+INSTALL_HINT: Final = "pip install 'qwirkle[native]' (or, from a checkout of the repository, pip install ./native)"
+"""How to install the native engine."""
+
+NATIVE_BOTS: Final = ("greedy", "random")
+"""The built-in bots the native engine plays, move for move as :mod:`qwirkle.bots` does."""
+
+
+def native_module() -> ModuleType:
+    """The compiled extension, imported on first use; :class:`ImportError` naming how to install it if missing.
+
+    >>> not available() or hasattr(native_module(), "Game")
+    True
+    """
+    try:
+        from qwirkle_native import _native
+    except ImportError as error:
+        raise ImportError(f"the native engine qwirkle-native is not installed: {INSTALL_HINT}") from error
+    return _native
+
+
+def available() -> bool:
+    """Whether the native engine is installed.
+
+    >>> isinstance(available(), bool)
+    True
+    """
+    try:
+        native_module()
+    except ImportError:
+        return False
+    return True
+
+
+def _rules(rules: RuleSet) -> RulesTuple:
+    """The options of ``rules`` that change play, as the extension takes them.
+
+    Every option of :class:`~qwirkle.RuleSet` is supported: ``min_players`` and
+    ``max_players`` are checked when a game is dealt, ``start_tiebreak`` decides
+    the deal (done by the specification), and ``final_tiebreak`` has one value.
+    """
+    return (
+        rules.hand_size,
+        rules.copies_per_tile,
+        rules.qwirkle_bonus,
+        rules.end_bonus,
+        rules.lone_tile_points,
+        rules.opening_must_play_max_group,
+        rules.exchange_limited_by_bag,
+        rules.exchange_return_before_draw,
+        rules.allow_voluntary_pass,
+        rules.blocked_end_detection is BlockedEnd.ROUND_OF_PASSES,
+        rules.stalemate_rounds,
+        rules.score_limit,
+    )
+
+
+def _trailing_passes(state: GameState) -> int:
+    """How many of the last turns in a row were passes (Rule END-3's round of passes)."""
+    n = 0
+    for turn in reversed(state.history):
+        if not isinstance(turn.move, Pass):
+            break
+        n += 1
+    return n
+
+
+def _key_cells(keys: Sequence[int]) -> list[tuple[int, int]]:
+    return [cell_of(k) for k in keys]
+
+
+def _score(data: ScoreTuple, rules: RuleSet) -> Score:
+    """The specification's :class:`~qwirkle.Score` of a placement, from the lines the extension found."""
+    _, lines, end_bonus = data
+    runs = []
+    for x, y, along_row, length in lines:
+        step = STRIDE if along_row else 1
+        start = x * STRIDE + y
+        runs.append(range(start, start + length * step, step))
+    return score_lines(runs, rules, end_bonus=end_bonus)
+
+
+def _place(flat: Sequence[int]) -> Place:
+    return Place.from_sorted(tuple([((flat[i], flat[i + 1]), ALL_TILES[flat[i + 2]]) for i in range(0, len(flat), 3)]))
+
+
+class NativeGame:
+    """A game played by the native engine, from a :class:`~qwirkle.GameState` and back.
+
+    The moves it lists, their order, what they score, the tiles drawn, the
+    bag's order and the end of the game are the specification's. The object
+    changes as moves are applied; :meth:`clone` copies it.
+    """
+
+    __slots__ = ("_base", "_done", "_game", "_turns")
+
+    def __init__(self, game: Game, base: GameState) -> None:
+        self._game = game
+        self._base = base
+        # The turns rebuilt so far, kept so that each to_state() rebuilds only the new ones.
+        self._turns: list[Turn] = []
+        self._done = 0
+
+    @classmethod
+    def from_state(cls, state: GameState) -> NativeGame:
+        """A native game in the position of ``state``.
+
+        Every :class:`~qwirkle.RuleSet` option is supported. A table near the
+        coordinate limit (:attr:`Board.near_edge <qwirkle.Board.near_edge>`), or
+        spread over more than 238 cells in one direction, is refused with
+        ``ValueError``.
+        """
+        native = native_module()
+        board = state.board
+        if board and board.near_edge:
+            raise ValueError("the native engine does not play near the coordinate limit")
+        tiles = [(*cell_of(k), t) for k, t in board.by_key.items()]
+        orders = None
+        if board:
+            # The order in which the specification lists moves follows its frontier's order: taken as it is.
+            frontier = board.derived()
+            orders = (
+                _key_cells(list(frontier.cells)),
+                _key_cells(list(frontier.rows)),
+                _key_cells(list(frontier.columns)),
+            )
+        game = native.Game.from_parts(
+            tiles,
+            orders,
+            [[t.index for t in hand] for hand in state.hands],
+            [t.index for t in state.bag],
+            list(state.scores),
+            state.current,
+            state.rng,
+            state.idle_turns,
+            state.outcome is not None,
+            _rules(state.rules),
+            _trailing_passes(state),
+        )
+        return cls(game, state)
+
+    def clone(self) -> NativeGame:
+        """An independent copy."""
+        twin = NativeGame(self._game.clone(), self._base)
+        twin._turns = list(self._turns)
+        twin._done = self._done
+        return twin
+
+    @property
+    def rules(self) -> RuleSet:
+        """The options of the game."""
+        return self._base.rules
+
+    def count(self) -> int:
+        """``len(legal_moves(state))``: how many legal moves the player to move has."""
+        return self._game.count()
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves, in the order of :func:`~qwirkle.legal_moves`: placements, exchanges, then the pass."""
+        moves: list[Move] = [_place(flat) for flat in self._game.placements()]
+        moves += [Exchange.from_sorted(tuple([ALL_TILES[t] for t in tiles])) for tiles in self._game.exchanges()]
+        if self._game.can_pass():
+            moves.append(Pass())
+        return moves
+
+    def best(self) -> tuple[Place, Score] | None:
+        """``legal_moves(state).best()``: the highest-scoring placement, the first listed among equals."""
+        found = self._game.best()
+        if found is None:
+            return None
+        cells, score = found
+        move = Place.from_sorted(tuple([((x, y), ALL_TILES[t]) for x, y, t in cells]))
+        return move, _score(score, self.rules)
+
+    def top_points(self) -> int:
+        """The highest score a placement makes now, end bonus included, or -1 if none."""
+        return self._game.top_points()
+
+    def apply(self, move: Move) -> None:
+        """Play ``move`` for the player to move, as :func:`~qwirkle.apply` does (drawing from the top of the bag).
+
+        An illegal move raises the specification's :class:`~qwirkle.IllegalMoveError`,
+        worked out by the specification itself on :meth:`to_state`.
+        """
+        native = native_module()
+        try:
+            if type(move) is Place:
+                self._game.apply_place([(x, y, tile.index) for (x, y), tile in move.placements])
+            elif type(move) is Exchange:
+                self._game.apply_exchange([tile.index for tile in move.tiles])
+            elif type(move) is Pass:
+                self._game.apply_pass()
+            else:
+                raise not_a_move(move)
+        except native.IllegalMove as refused:
+            verify(self.to_state(), move)
+            raise RuntimeError(f"the native engine refused a move the specification accepts: {refused}") from None
+
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._game.outcome is not None
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Each seat's score."""
+        return tuple(self._game.scores)
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], ...]:
+        """Each seat's tiles."""
+        return tuple(tuple([ALL_TILES[t] for t in hand]) for hand in self._game.hands)
+
+    @property
+    def bag(self) -> tuple[Tile, ...]:
+        """The tiles left to draw, in draw order (the last is drawn first)."""
+        return tuple([ALL_TILES[t] for t in self._game.bag])
+
+    @property
+    def current(self) -> int:
+        """The seat whose turn it is."""
+        return self._game.current
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        ended = self._game.outcome
+        if ended is None:
+            return None
+        if self._game.turns_played == 0:
+            return self._base.outcome
+        reason, _, ended_by = ended
+        return outcome_of(EndReason(reason), self._game.scores, ended_by)
+
+    def play_bots(self, bots: Sequence[str], seeds: Sequence[int], *, max_turns: int = MAX_TURNS) -> bool:
+        """Play the built-in bots named ``bots`` (``"greedy"``, ``"random"``), seeded with ``seeds``, to the end.
+
+        Each bot chooses as :func:`qwirkle.bots.make_bot` ``(name, seed)`` would.
+        Returns ``False`` if the game had not ended after ``max_turns`` turns in all.
+        """
+        return self._game.play_bots(list(bots), list(seeds), len(self._base.history), max_turns)
+
+    def _history(self) -> tuple[Turn, ...]:
+        rules = self.rules
+        for seat, kind, tiles, score in self._game.turns(self._done):
+            move: Move
+            gained = NOTHING
+            if kind == "place":
+                move = Place.from_sorted(tuple([((x, y), ALL_TILES[t]) for x, y, t in tiles]))
+                gained = _score(score, rules)
+            elif kind == "exchange":
+                move = Exchange.from_sorted(tuple([ALL_TILES[t] for _, _, t in tiles]))
+            else:
+                move = Pass()
+            self._turns.append(Turn(seat, move, gained))
+            self._done += 1
+        return (*self._base.history, *self._turns)
+
+    def to_state(self) -> GameState:
+        """The :class:`~qwirkle.GameState` of the game now: equal to the specification's after the same moves."""
+        base = self._base
+        game = self._game
+        board = base.board
+        laid = game.board
+        if len(laid) > len(board):
+            # The tiles laid since are the last ones: the board grows as the specification's does.
+            board = board.placed_unchecked({x * STRIDE + y: t for x, y, t in laid[len(board) :]})
+        return GameState(
+            players=base.players,
+            board=board,
+            hands=self.hands,
+            bag=self.bag,
+            scores=tuple(game.scores),
+            current=game.current,
+            rules=base.rules,
+            history=self._history(),
+            starter=base.starter,
+            seed=base.seed,
+            rng=game.rng,
+            idle_turns=game.idle_turns,
+            outcome=self.outcome,
+        )
+
+
+class _NamedError(Exception):
+    """Carries the player names the specification's ``run_game`` gave, from the first view it shows a bot."""
+
+    def __init__(self, players: tuple[str, ...]) -> None:
+        super().__init__()
+        self.players = players
+
+
+class _Probe:
+    """A bot that only reads the names it is given, so that they are named as the specification names them."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def choose(self, view: PlayerView) -> Move:
+        raise _NamedError(view.players)
+
+
+def _players(names: Sequence[str], seed: int, rules: RuleSet | None) -> tuple[str, ...]:
+    """The player names :func:`qwirkle.bots.run_game` gives bots with these names."""
+    try:
+        spec_run_game([_Probe(name) for name in names], seed, rules)
+    except _NamedError as named:
+        return named.players
+    raise RuntimeError("a game between bots ended before its first move")  # pragma: no cover
+
+
+def run_game(
+    bots: Sequence[str],
+    seed: int,
+    rules: RuleSet | None = None,
+    *,
+    bot_seeds: Sequence[int],
+    max_turns: int = MAX_TURNS,
+) -> GameState:
+    """:func:`qwirkle.bots.run_game` with ``[make_bot(name, s) for name, s in zip(bots, bot_seeds)]``, played natively.
+
+    The same seeds give the same final state as the specification's. Only the
+    greedy and random bots are played natively; another name is a ``ValueError``.
+
+    >>> from qwirkle.bots import make_bot
+    >>> from qwirkle.bots import run_game as played
+    >>> expected = played([make_bot("greedy", 1), make_bot("random", 2)], 7)
+    >>> not available() or run_game(["greedy", "random"], 7, bot_seeds=[1, 2]) == expected
+    True
+    """
+    names = list(bots)
+    for name in names:
+        if name not in NATIVE_BOTS:
+            raise ValueError(f"the native engine plays the bots {', '.join(NATIVE_BOTS)}, not {name!r}")
+    game = NativeGame.from_state(new_game(_players(names, seed, rules), seed=seed, rules=rules))
+    if not game.play_bots(names, bot_seeds, max_turns=max_turns):
+        raise TurnLimitError(
+            f"the game dealt from seed {seed} had not ended after {max_turns} turns; "
+            "set stalemate_rounds in the rules to end games that stall (Rule END-5)"
+        )
+    return game.to_state()

@@ -1,0 +1,184 @@
+"""The native engine against the specification: the same game, move by move.
+
+Seeded games are played by both engines at once: at every turn the legal
+moves (as a list, in order), their count and the best move must be equal;
+after every move the scores, hands, bag, seat to move and outcome; and
+``to_state()`` must equal the specification's state at sampled turns and at
+the end. Also the golden corpus, every rule option, and the bots.
+
+Skipped when the extension is not installed (``pip install ./native``),
+unless ``QWIRKLE_REQUIRE_NATIVE=1``, when a missing extension fails.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from qwirkle import Exchange, GameState, LegalMoves, Move, Pass, Place, RuleSet, apply, legal_moves, new_game
+from qwirkle.bots import make_bot, run_game
+from qwirkle.errors import IllegalMoveError
+from qwirkle.native import INSTALL_HINT, NativeGame, available, native_module
+from qwirkle.native import run_game as native_run_game
+from qwirkle.ruleset import variants
+from tests.helpers import module_from_path
+
+REQUIRED = os.environ.get("QWIRKLE_REQUIRE_NATIVE") == "1"
+needs_native = pytest.mark.skipif(
+    not available() and not REQUIRED, reason="the native engine is not installed: pip install ./native"
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+
+Chooser = Callable[[GameState, LegalMoves, list[Move], random.Random], Move]
+
+
+def random_choice(state: GameState, moves: LegalMoves, listed: list[Move], rng: random.Random) -> Move:
+    return rng.choice(listed)
+
+
+def greedy_choice(state: GameState, moves: LegalMoves, listed: list[Move], rng: random.Random) -> Move:
+    best = moves.best()
+    if best is not None:
+        return best[0]
+    exchanges = [move for move in listed if isinstance(move, Exchange)]
+    if exchanges:
+        return max(exchanges, key=len)
+    return Pass()
+
+
+def mixed_choice(state: GameState, moves: LegalMoves, listed: list[Move], rng: random.Random) -> Move:
+    return (greedy_choice if rng.random() < 0.6 else random_choice)(state, moves, listed, rng)
+
+
+CHOOSERS: dict[str, Chooser] = {"random": random_choice, "greedy": greedy_choice, "mixed": mixed_choice}
+
+
+def play_both(state: GameState, choose: Chooser, rng: random.Random, every: int = 8, limit: int = 400) -> int:
+    """Play ``state`` to the end (or ``limit`` turns) in both engines and check they agree; the positions compared."""
+    game = NativeGame.from_state(state)
+    compared = 0
+    for turn in range(limit + 1):
+        moves = legal_moves(state)
+        count = len(moves)
+        assert game.count() == count, f"turn {turn}: count"
+        listed = list(moves)
+        assert game.legal_moves() == listed, f"turn {turn}: the legal moves or their order"
+        assert game.best() == moves.best(), f"turn {turn}: best"
+        assert game.top_points() == moves.top_points()
+        compared += 1
+        if state.outcome is not None or turn == limit:
+            break
+        move = choose(state, moves, listed, rng)
+        state = apply(state, move)
+        game.apply(move)
+        assert game.scores == state.scores, f"turn {turn}: scores after {move}"
+        assert game.hands == state.hands, f"turn {turn}: hands after {move}"
+        assert game.bag == state.bag, f"turn {turn}: bag after {move}"
+        assert game.current == state.current
+        assert game.outcome == state.outcome
+        assert game.is_over() == (state.outcome is not None)
+        if turn % every == 0:
+            assert game.to_state() == state, f"turn {turn}: to_state()"
+    assert game.to_state() == state
+    return compared
+
+
+def test_missing_extension_names_the_install(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "qwirkle_native", None)
+    with pytest.raises(ImportError, match=r"pip install 'qwirkle\[native\]'") as raised:
+        native_module()
+    assert "pip install ./native" in str(raised.value)
+    assert "pip install ./native" in INSTALL_HINT
+
+
+@pytest.mark.skipif(not REQUIRED, reason="QWIRKLE_REQUIRE_NATIVE is not set")
+def test_required_extension_is_installed() -> None:
+    assert available(), f"QWIRKLE_REQUIRE_NATIVE=1 but the native engine is missing: {INSTALL_HINT}"
+
+
+@needs_native
+@pytest.mark.parametrize("seed", range(150))
+def test_games_agree(seed: int) -> None:
+    kind = ("random", "greedy", "mixed")[seed % 3]
+    players = ["Ann", "Bob", "Cy", "Di"][: 2 + seed % 3]
+    play_both(new_game(players, seed=seed), CHOOSERS[kind], random.Random(seed))
+
+
+@needs_native
+@pytest.mark.parametrize("rules", variants(RuleSet), ids=repr)
+def test_every_option_agrees(rules: RuleSet) -> None:
+    for seed in range(4):
+        players = ["Ann", "Bob", "Cy"][: max(rules.min_players, 2 + seed % 2)]
+        state = new_game(players, seed=seed, rules=rules)
+        play_both(state, CHOOSERS[("mixed", "random")[seed % 2]], random.Random(seed), every=4)
+
+
+_corpus = module_from_path("qwirkle_benchmark_corpus_native", ROOT / "benchmarks" / "corpus.py")
+
+
+@needs_native
+def test_golden_corpus() -> None:
+    for entry in _corpus.load(ROOT / "benchmarks" / "data" / "corpus.json"):
+        state = entry.state()
+        game = NativeGame.from_state(state)
+        assert game.count() == entry.counts.moves, entry.id
+        moves = game.legal_moves()
+        placements = [move for move in moves if isinstance(move, Place)]
+        assert len(placements) == entry.counts.placements, entry.id
+        assert _corpus.placements_digest(placements) == entry.counts.digest, entry.id
+        assert moves == list(legal_moves(state)), entry.id
+        assert game.best() == legal_moves(state).best(), entry.id
+
+
+@needs_native
+@pytest.mark.parametrize("seed", range(6))
+def test_bots_play_the_same_games(seed: int) -> None:
+    names = [["greedy", "random"], ["random", "random", "greedy"], ["greedy", "greedy"]][seed % 3]
+    seeds = [seed * 10 + seat for seat in range(len(names))]
+    expected = run_game([make_bot(name, s) for name, s in zip(names, seeds, strict=True)], seed)
+    assert native_run_game(names, seed, bot_seeds=seeds) == expected
+
+
+@needs_native
+def test_illegal_moves_raise_the_specifications_error() -> None:
+    state = new_game(["Ann", "Bob"], seed=7)
+    game = NativeGame.from_state(state)
+    with pytest.raises(IllegalMoveError, match="START-4"):
+        game.apply(Pass())
+    with pytest.raises(TypeError):
+        game.apply("pass")  # type: ignore[arg-type]
+    tile = state.hand[0]
+    far = Place({(0, 0): tile, (5, 5): tile})
+    with pytest.raises(IllegalMoveError):
+        game.apply(far)
+    assert game.to_state() == state
+
+
+@needs_native
+def test_clones_are_independent() -> None:
+    state = new_game(["Ann", "Bob"], seed=3)
+    game = NativeGame.from_state(state)
+    twin = game.clone()
+    best = game.best()
+    assert best is not None
+    game.apply(best[0])
+    assert twin.to_state() == state
+    assert game.to_state() == apply(state, best[0])
+
+
+@needs_native
+def test_a_finished_game_lists_nothing() -> None:
+    final = run_game([make_bot("greedy", 1), make_bot("greedy", 2)], 5)
+    game = NativeGame.from_state(final)
+    assert game.is_over()
+    assert game.count() == 0
+    assert game.legal_moves() == []
+    assert game.best() is None
+    assert game.outcome == final.outcome
+    assert game.to_state() == final
