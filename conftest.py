@@ -1,23 +1,10 @@
 """Collection of the source tree's doctests: the adapters' modules need their extras.
 
-Outside CI an adapter whose package is not installed is left out, and
-pytest says so; CI installs every extra, so there nothing is left out.
+A source file that imports a package of an extra that is not installed is
+skipped, and the skip names the extra to install; where the extra is required
+(CI installs every extra) it is an error instead. ``tests/optional.py`` decides.
 """
 
 from __future__ import annotations
 
-import importlib.util
-import os
-
-_NEEDS = {
-    "src/qwirkle/adapters/observation.py": "numpy",
-    "src/qwirkle/adapters/pettingzoo.py": "pettingzoo",
-    "src/qwirkle/adapters/gymnasium.py": "gymnasium",
-    "src/qwirkle/adapters/openspiel.py": "pyspiel",
-}
-
-collect_ignore = (
-    []
-    if os.environ.get("CI") == "true"
-    else [path for path, module in _NEEDS.items() if importlib.util.find_spec(module) is None]
-)
+pytest_plugins = ["tests.optional"]

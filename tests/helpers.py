@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import os
 import sys
 import time
 import tracemalloc
@@ -47,6 +46,7 @@ from qwirkle import (
     verify,
 )
 from qwirkle.tiles import COLOUR_LETTERS, SHAPE_LETTERS
+from tests import optional
 
 __all__ = [
     "BLOCK",
@@ -383,14 +383,11 @@ def refusal_cost(refuse: Callable[[], object]) -> tuple[float, int]:
 
 
 def require_extra(module: str) -> ModuleType:
-    """The module of an optional extra: the tests that need it are skipped without it, but not on CI.
+    """The module of an optional extra, or a skip that names the extra to install (a failure where it is required).
 
-    CI installs every extra (``CI=true``), so a missing one there is a failure, not a skip.
+    ``tests/optional.py`` says when an extra is required.
     """
-    if os.environ.get("CI") == "true":
-        return importlib.import_module(module)
-    found: ModuleType = pytest.importorskip(module)
-    return found
+    return optional.require(module)
 
 
 def module_from_path(name: str, path: Path) -> ModuleType:

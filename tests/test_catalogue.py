@@ -1,5 +1,7 @@
 """The rule catalogue: every rule of RULES.md sections 1 to 8 is in the Rule enum and is checked by a test.
 
+``RULES.md`` is read from its copy in ``tests/data``.
+
 Each rule has one record, and the options that change a rule are declared on
 the fields of the rule sets: every field names at least one rule (none is a
 plain count with no rule behind it), and :attr:`Rule.options` says exactly
@@ -16,12 +18,12 @@ from pathlib import Path
 import attrs
 import pytest
 
-from qwirkle import IllegalMoveError, InvalidOptionsError, Rule, RuleSet
+from qwirkle import IllegalMoveError, InvalidOptionsError, Rule, RuleSet, catalogue
 from qwirkle.cards import CardsRuleSet
 from qwirkle.ruleset import option_field, option_rules
 
 TESTS = Path(__file__).resolve().parent
-RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
+RULES_MD = TESTS / "data" / "RULES.md"
 
 _MARKER = re.compile(r"pytest\.mark\.rule\(([^)]*)\)")
 _ID = re.compile(r"[\"']([A-Z]+-\d+)[\"']")
@@ -48,9 +50,7 @@ def catalogue_ids(text: str) -> list[str]:
     return re.findall(r"^\|\s*\*\*([A-Z]+-\d+)\*\*\s*\|", text, flags=re.MULTILINE)
 
 
-def catalogue() -> str:
-    if not RULES_MD.is_file():
-        pytest.skip(f"the rule catalogue is not at {RULES_MD}")
+def catalogue_text() -> str:
     return RULES_MD.read_text(encoding="utf-8")
 
 
@@ -75,7 +75,7 @@ def test_every_rule_a_test_names_exists() -> None:
 
 
 def test_the_rule_enum_matches_sections_1_to_8_of_the_catalogue() -> None:
-    tile_game, _, _ = catalogue().partition("\n## 9.")
+    tile_game, _, _ = catalogue_text().partition("\n## 9.")
     ids = catalogue_ids(tile_game)
     assert len(ids) == len(set(ids)), "an ID appears twice in sections 1 to 8 of RULES.md"
     assert len(ids) == 45
@@ -86,7 +86,7 @@ def test_the_rule_enum_matches_sections_1_to_8_of_the_catalogue() -> None:
 
 
 def test_every_rule_of_the_enum_is_in_the_catalogue() -> None:
-    ids = set(catalogue_ids(catalogue()))
+    ids = set(catalogue_ids(catalogue_text()))
     assert {rule.value for rule in Rule} <= ids
 
 
@@ -127,6 +127,22 @@ def test_every_rule_has_its_own_record() -> None:
 # Options name their rules on their fields
 
 RULE_SETS: tuple[type[RuleSet] | type[CardsRuleSet], ...] = (RuleSet, CardsRuleSet)
+
+
+def test_the_values_of_the_catalogue_are_named_by_the_catalogue() -> None:
+    # The API reference links a type hint by the module that defines the class: a private one must not show.
+    values = {name: getattr(catalogue, name) for name in catalogue.__all__}
+    classes = {name: value for name, value in values.items() if inspect.isclass(value)}
+    assert {"RuleEntry", "Source", "Choice", "Document", "Link"} <= set(classes)
+    assert {name: cls.__module__ for name, cls in classes.items() if cls.__module__ != "qwirkle.catalogue"} == {}
+
+
+def test_the_values_of_the_catalogue_are_still_importable_from_their_former_module() -> None:
+    from qwirkle import _rule_values
+
+    assert _rule_values.__all__ == ["DOCUMENTS", "Choice", "Document", "Link", "RuleEntry", "Source"]
+    for name in _rule_values.__all__:
+        assert getattr(_rule_values, name) is getattr(catalogue, name), name
 
 
 def test_every_option_field_declares_the_rules_it_changes() -> None:

@@ -7,16 +7,16 @@ an import, an assignment, a ``def``...) in that block or in an earlier block
 of the same page, as when a reader pastes the page's blocks in order.
 
 A page names public names only. The documentation build warns about a private
-name on any page it writes (the rules pages are written from the code); here the
-pages' sources and the docstrings the API reference shows are checked.
+name on any page it writes (the rules pages are written from the code), in its
+text or in the title of a link; here the pages' sources, the docstrings the API
+reference shows and the modules its classes and functions are named by are
+checked, module by module (a module that needs a missing extra is skipped).
 """
 
 from __future__ import annotations
 
 import builtins
 import doctest
-import importlib
-import importlib.util
 import inspect
 import pkgutil
 import re
@@ -27,6 +27,7 @@ from pathlib import Path
 import pytest
 
 import qwirkle
+from tests import optional
 from tests.helpers import module_from_path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -122,21 +123,25 @@ def test_no_page_names_a_private_name(page: Path) -> None:
     assert private_names(page.read_text(encoding="utf-8")) == []
 
 
-def _documented() -> Iterator[tuple[str, str]]:
-    """The docstrings the API reference shows: public modules, their public names and those names' members."""
-    for info in pkgutil.walk_packages(qwirkle.__path__, "qwirkle."):
-        if any(part.startswith("_") for part in info.name.split(".")):
-            continue
-        module = importlib.import_module(info.name)
-        yield module.__name__, module.__doc__ or ""
-        for name in getattr(module, "__all__", ()):
-            obj = getattr(module, name)
-            if _has_own_doc(obj):
-                yield f"{module.__name__}.{name}", inspect.getdoc(obj) or ""
-            if inspect.isclass(obj):
-                for attr, value in vars(obj).items():
-                    if not attr.startswith("_") and _has_own_doc(value):
-                        yield f"{module.__name__}.{name}.{attr}", inspect.getdoc(value) or ""
+PUBLIC_MODULES = [
+    info.name
+    for info in pkgutil.walk_packages(qwirkle.__path__, "qwirkle.")
+    if not any(part.startswith("_") for part in info.name.split("."))
+]
+
+
+def _documented(module_name: str) -> Iterator[tuple[str, str]]:
+    """The docstrings the API reference shows of a public module: its own, its public names' and their members'."""
+    module = optional.import_library_module(module_name)
+    yield module.__name__, module.__doc__ or ""
+    for name in getattr(module, "__all__", ()):
+        obj = getattr(module, name)
+        if _has_own_doc(obj):
+            yield f"{module.__name__}.{name}", inspect.getdoc(obj) or ""
+        if inspect.isclass(obj):
+            for attr, value in vars(obj).items():
+                if not attr.startswith("_") and _has_own_doc(value):
+                    yield f"{module.__name__}.{name}.{attr}", inspect.getdoc(value) or ""
 
 
 def _has_own_doc(obj: object) -> bool:
@@ -144,9 +149,22 @@ def _has_own_doc(obj: object) -> bool:
     return inspect.isclass(obj) or inspect.isroutine(obj) or isinstance(obj, (property, staticmethod, classmethod))
 
 
-def test_no_docstring_of_the_api_reference_names_a_private_name() -> None:
-    found = {name: private_names(doc) for name, doc in _documented() if private_names(doc)}
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_no_docstring_of_the_api_reference_names_a_private_name(module_name: str) -> None:
+    found = {name: private_names(doc) for name, doc in _documented(module_name) if private_names(doc)}
     assert found == {}
+
+
+@pytest.mark.parametrize("module_name", ["qwirkle", *PUBLIC_MODULES])
+def test_every_public_class_and_function_is_named_by_a_public_module(module_name: str) -> None:
+    """A page names a class or function by the module that defines it (in the title of a link to it, say)."""
+    module = optional.import_library_module(module_name)
+    homes = {}
+    for name in getattr(module, "__all__", ()):
+        obj = getattr(module, name)
+        if inspect.isclass(obj) or inspect.isroutine(obj):
+            homes[name] = getattr(obj, "__module__", None) or ""
+    assert {name: home for name, home in homes.items() if private_names(f"{home}.{name}")} == {}
 
 
 def test_the_tutorial_type_checks_under_mypy_strict(tmp_path: Path) -> None:

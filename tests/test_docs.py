@@ -1,13 +1,15 @@
 """The documentation as a specification: the rule registry, its citations, and the docstrings.
 
 - The rule registry (:class:`qwirkle.Rule`) holds the same IDs as the rule catalogue
-  ``RULES.md``, and every rule is cited to documents the registry knows, with quotes that
-  are in the seed files and the booklet pages the seed gives.
+  ``RULES.md`` (its copy in ``tests/data``), and every rule is cited to documents the registry
+  knows. That the quotes are in the seed files, which are not in the repository, is checked
+  outside the test suite where they are (``.ci/check_shared.py``).
 - Every rule is named by code that enforces it under ``src/`` and by a test marked
   ``@pytest.mark.rule(...)``, as the index that writes the rules page finds them.
 - Every option a rule names is a field of a rule set, and every field is named by a rule.
 - Every public name has a docstring with a summary line, every public function an example
-  (run by ``pytest --doctest-modules``), and every public name is in the API reference.
+  (run by ``pytest --doctest-modules``), and every public name is in the API reference. These
+  checks go module by module: a module that needs a missing extra is skipped, and says so.
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import importlib.util
 import inspect
 import pkgutil
 import re
+import tomllib
 from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -29,13 +33,12 @@ import pytest
 import qwirkle
 from qwirkle import IllegalMoveError, Rule, RuleSet
 from qwirkle.catalogue import DOCUMENTS, SECTIONS, Choice
+from tests import optional
 from tests.helpers import module_from_path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
-SHARED = ROOT.parent / "shared"
-RULES_MD = SHARED / "RULES.md"
-SEEDS = SHARED / "seeds"
+RULES_MD = ROOT / "tests" / "data" / "RULES.md"
 
 
 # The index the rules page is written from.
@@ -44,20 +47,7 @@ KNOWN = frozenset(rule.value for rule in Rule)
 
 
 def catalogue_text() -> str:
-    if not RULES_MD.is_file():
-        pytest.skip(f"the rule catalogue is not at {RULES_MD}")
     return RULES_MD.read_text(encoding="utf-8")
-
-
-def seed_text(file: str) -> str:
-    path = SEEDS / file
-    if not path.is_file():
-        pytest.skip(f"the seed document is not at {path}")
-    return path.read_text(encoding="utf-8")
-
-
-def _normal(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("\u2019", "'")).strip()
 
 
 # ---------------------------------------------------------------------------
@@ -118,37 +108,6 @@ def test_every_citation_names_a_known_document_and_every_document_is_cited() -> 
         "S003",
         "S004",
     ]
-
-
-def _booklet_pages(text: str) -> dict[str, str]:
-    """Seed 000's sections, each followed by the booklet page it comes from, as title -> page."""
-    parts = re.split(r"Livret, page (\d+)", text)
-    return {parts[i].strip().splitlines()[0].strip(): parts[i + 1] for i in range(0, len(parts) - 1, 2)}
-
-
-def test_citations_of_seed_000_give_the_booklet_page_of_their_section() -> None:
-    pages = _booklet_pages(seed_text(DOCUMENTS["S000"].file))
-    assert len(pages) == 8
-    for rule in Rule:
-        for source in rule.sources:
-            if source.key == "S000":
-                match = re.fullmatch(r"p\. (\d+), (.+)", source.where)
-                assert match is not None, (rule, source)
-                assert pages.get(match.group(2)) == match.group(1), (rule, source)
-
-
-def test_quotes_from_the_seeds_are_in_the_seeds() -> None:
-    for rule in Rule:
-        for source in rule.sources:
-            document = source.document
-            if not document.is_seed or not source.quote:
-                continue
-            text = _normal(seed_text(document.file))
-            at = 0
-            for piece in source.quote.split("[...]"):
-                found = text.find(_normal(piece), at)
-                assert found >= 0, (rule, str(source))
-                at = found + len(_normal(piece))
 
 
 def test_quotes_are_short() -> None:
@@ -278,15 +237,26 @@ def test_every_rule_is_named_by_a_test() -> None:
 # Docstrings and the API reference
 
 
-def public_modules() -> Iterator[ModuleType]:
-    """``qwirkle`` and every submodule with an ``__all__`` and no underscore in its name."""
-    yield qwirkle
+def public_module_names() -> list[str]:
+    """``qwirkle`` and every submodule with no underscore in its name, found without importing them."""
+    names = ["qwirkle"]
     for info in pkgutil.walk_packages(qwirkle.__path__, "qwirkle."):
-        if any(part.startswith("_") for part in info.name.split(".")):
-            continue
-        module = importlib.import_module(info.name)
-        if hasattr(module, "__all__"):
-            yield module
+        if not any(part.startswith("_") for part in info.name.split(".")):
+            names.append(info.name)
+    return names
+
+
+PUBLIC_MODULES = public_module_names()
+
+
+def public_module(name: str) -> ModuleType:
+    """The public module ``name``, or a skip of the test if it needs an extra that is missing."""
+    return optional.import_library_module(name)
+
+
+def exported(module: ModuleType) -> list[str]:
+    """The names a module exports: its ``__all__``, none if it has no ``__all__``."""
+    return list(getattr(module, "__all__", ()))
 
 
 def _documented_constants(module: ModuleType) -> dict[str, bool]:
@@ -308,15 +278,12 @@ def _documented_constants(module: ModuleType) -> dict[str, bool]:
     return found
 
 
-def public_objects() -> Iterator[tuple[str, object]]:
-    """Every public class and function, once each, by the name it is exported under first."""
-    seen: set[int] = set()
-    for module in public_modules():
-        for name in module.__all__:
-            obj = getattr(module, name)
-            if (inspect.isclass(obj) or inspect.isfunction(obj)) and id(obj) not in seen:
-                seen.add(id(obj))
-                yield f"{module.__name__}.{name}", obj
+def public_objects(module: ModuleType) -> Iterator[tuple[str, object]]:
+    """Every public class and function a module exports, by the name it is exported under."""
+    for name in exported(module):
+        obj = getattr(module, name)
+        if inspect.isclass(obj) or inspect.isfunction(obj):
+            yield f"{module.__name__}.{name}", obj
 
 
 def _has_summary(doc: str | None) -> bool:
@@ -330,17 +297,19 @@ def _own_doc(obj: object) -> str | None:
     return getattr(obj, "__doc__", None)
 
 
-def test_every_public_name_has_a_docstring_summary() -> None:
-    missing = [name for name, obj in public_objects() if not _has_summary(_own_doc(obj))]
-    for module in public_modules():
-        constants = _documented_constants(module)
-        missing += [f"{module.__name__}.{name}" for name in module.__all__ if constants.get(name) is False]
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_every_public_name_has_a_docstring_summary(module_name: str) -> None:
+    module = public_module(module_name)
+    missing = [name for name, obj in public_objects(module) if not _has_summary(_own_doc(obj))]
+    constants = _documented_constants(module)
+    missing += [f"{module.__name__}.{name}" for name in exported(module) if constants.get(name) is False]
     assert missing == [], f"public names without a docstring summary: {missing}"
 
 
-def test_every_public_method_and_property_has_a_docstring_summary() -> None:
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_every_public_method_and_property_has_a_docstring_summary(module_name: str) -> None:
     missing = []
-    for name, obj in public_objects():
+    for name, obj in public_objects(public_module(module_name)):
         if not inspect.isclass(obj):
             continue
         for attr, value in vars(obj).items():
@@ -353,8 +322,10 @@ def test_every_public_method_and_property_has_a_docstring_summary() -> None:
     assert missing == [], f"public methods and properties without a docstring summary: {missing}"
 
 
-def test_every_public_function_has_an_example() -> None:
-    missing = [name for name, obj in public_objects() if inspect.isfunction(obj) and ">>>" not in (obj.__doc__ or "")]
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_every_public_function_has_an_example(module_name: str) -> None:
+    objects = public_objects(public_module(module_name))
+    missing = [name for name, obj in objects if inspect.isfunction(obj) and ">>>" not in (obj.__doc__ or "")]
     assert missing == [], f"public functions without an example: {missing}"
 
 
@@ -373,7 +344,9 @@ def _resolve(name: str) -> object:
     for cut in range(len(parts), 0, -1):
         try:
             obj: object = importlib.import_module(".".join(parts[:cut]))
-        except ImportError:
+        except ImportError as error:
+            if optional.missing_extra_package(error) is not None:
+                raise  # the module is there but needs an extra: no shorter prefix holds the name
             continue
         for attr in parts[cut:]:
             obj = getattr(obj, attr)
@@ -381,7 +354,21 @@ def _resolve(name: str) -> object:
     raise LookupError(name)
 
 
-def _documented(module: ModuleType, name: str, documented: set[str], objects: set[int]) -> bool:
+@cache
+def documented_objects() -> frozenset[int]:
+    """The identities of the objects the pages document, but those of modules whose extra is missing."""
+    found = set()
+    for name in documented_names():
+        try:
+            found.add(id(_resolve(name)))
+        except ImportError as error:
+            package = optional.missing_extra_package(error)
+            if package is None or optional.required(optional.extra_of(package)):
+                raise
+    return frozenset(found)
+
+
+def _documented(module: ModuleType, name: str, documented: set[str], objects: frozenset[int]) -> bool:
     obj = getattr(module, name)
     if f"{module.__name__}.{name}" in documented:
         return True
@@ -389,20 +376,20 @@ def _documented(module: ModuleType, name: str, documented: set[str], objects: se
     return (inspect.isclass(obj) or inspect.isfunction(obj)) and id(obj) in objects
 
 
-def test_every_public_name_is_in_the_api_reference() -> None:
+@pytest.mark.parametrize("module_name", PUBLIC_MODULES)
+def test_every_public_name_is_in_the_api_reference(module_name: str) -> None:
+    module = public_module(module_name)
+    # The card game is documented on its own page, by the names of its package.
+    cards_page = module.__name__ == "qwirkle.cards" and (DOCS / "cards.md").is_file()
+    if module.__name__.startswith("qwirkle.cards") and not cards_page:
+        return
     documented = documented_names()
-    objects = {id(_resolve(name)) for name in documented}
     missing = []
-    for module in public_modules():
-        # The card game is documented on its own page, by the names of its package.
-        cards_page = module.__name__ == "qwirkle.cards" and (DOCS / "cards.md").is_file()
-        if module.__name__.startswith("qwirkle.cards") and not cards_page:
-            continue
-        for name in module.__all__:
-            if module is not qwirkle and name in qwirkle.__all__ and getattr(qwirkle, name) is getattr(module, name):
-                continue  # documented under the package's name
-            if not _documented(module, name, documented, objects):
-                missing.append(f"{module.__name__}.{name}")
+    for name in exported(module):
+        if module is not qwirkle and name in qwirkle.__all__ and getattr(qwirkle, name) is getattr(module, name):
+            continue  # documented under the package's name
+        if not _documented(module, name, documented, documented_objects()):
+            missing.append(f"{module.__name__}.{name}")
     assert missing == [], f"public names missing from the documentation: {missing}"
 
 
@@ -453,3 +440,34 @@ def test_read_the_docs_builds_these_docs_as_ci_does() -> None:
     extras = re.findall(r"^        - (\w+)$", config, flags=re.MULTILINE)
     assert extras == ["docs"]
     assert re.search(r"^docs = \[", project, flags=re.MULTILINE)
+    # CI builds the pages in a fresh environment with the extras it reads from the same lines.
+    assert "^        - " in (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+
+
+def extra_packages(extras: dict[str, list[str]], extra: str) -> set[str]:
+    """The distributions an extra of ``pyproject.toml`` installs, through the extras of the project it names."""
+    found = set()
+    for requirement in extras[extra]:
+        match = re.match(r"([A-Za-z0-9_.-]+)(?:\[([^\]]*)\])?", requirement)
+        assert match is not None, requirement
+        name = match.group(1).lower().replace("-", "_")
+        if name == "qwirkle":
+            for other in (match.group(2) or "").split(","):
+                found |= extra_packages(extras, other.strip())
+        else:
+            found.add(name)
+    return found
+
+
+def test_the_docs_extra_installs_what_the_api_pages_import_but_openspiel_which_conf_stands_in_for() -> None:
+    """Read the Docs installs the docs extra alone: the testing kit's and the adapters' pages must build from it."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    docs = extra_packages(extras, "docs")
+    assert extra_packages(extras, "testing") <= docs
+    stood_in: set[str] = set()
+    for node in ast.parse((DOCS / "conf.py").read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "OPENSPIEL" for t in node.targets):
+            stood_in = set(ast.literal_eval(node.value))
+    assert stood_in == {"pyspiel", "open_spiel"}
+    # OpenSpiel (its distribution is open_spiel, its modules pyspiel and open_spiel) is all the docs extra leaves out.
+    assert extra_packages(extras, "rl") - docs == {"open_spiel"}

@@ -779,7 +779,6 @@ def reexported_data_docs(app: Sphinx, what: str, name: str, obj: object, options
 
     autodoc looks for the docstring of ``qwirkle.Cell`` in ``qwirkle/__init__.py``, finds none
     and falls back to the docstring of the value's type; the defining module has the right one.
-    The same goes for ``qwirkle.catalogue.DOCUMENTS``, defined in a private module.
     """
     if what != "data":
         return
@@ -843,9 +842,20 @@ def public_bases(app: Sphinx, name: str, obj: object, options: object, bases: li
     bases[:] = [base for base in bases if not base.__name__.startswith("_")]
 
 
+def page_names(doctree: nodes.document) -> str:
+    """What a page shows a reader: its text, and the titles of its links.
+
+    A link to a documented object carries the name it was written with as its title (shown when the
+    pointer rests on it): a type hint names a class by the module that defines it, whatever module
+    the page documents it under.
+    """
+    titles = [str(node["reftitle"]) for node in doctree.findall(nodes.reference) if node.get("reftitle")]
+    return "\n".join([doctree.astext(), *titles])
+
+
 def warn_private_names(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Warn about every private name a page names: the documentation speaks of the public API only."""
-    for name in private_names.private_names(doctree.astext()):
+    for name in private_names.private_names(page_names(doctree)):
         logger.warning("the page names the private name %s", name, location=docname, type="qwirkle", subtype="private")
 
 
