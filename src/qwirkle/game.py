@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, TypeGuard
 
 import attrs
 
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
 from qwirkle.draws import check_draws, take
-from qwirkle.endings import EndReason, end_reason, left_game, outcome_of, passes_in_a_row
+from qwirkle.endings import EndReason, Outcome, end_reason, left_game, outcome_of, passes_in_a_row
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.geometry import Cell
-from qwirkle.legality import check, check_game_on, verify
+from qwirkle.legality import _require_state, check, check_game_on, verify
 from qwirkle.lines import group_size
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Place
@@ -26,8 +27,16 @@ from qwirkle.ruleset import RuleSet, StartTiebreak, starting_seat
 from qwirkle.scoring import Score
 from qwirkle.state import GameState, Turn, check_hands, check_names, check_player_count, check_state, check_tiles
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
+from qwirkle.views import HiddenExchange
 
 __all__ = ["apply", "choose_starter", "is_over", "new_game", "position", "resign", "score"]
+
+if TYPE_CHECKING:
+    # Never made: the type that is_over() narrows a state to, so that a type checker knows the outcome is there.
+    class FinishedState(GameState):
+        """A :class:`GameState` whose game is over: its :attr:`~GameState.outcome` is not ``None``."""
+
+        outcome: Outcome
 
 
 def new_game(
@@ -170,10 +179,10 @@ def choose_starter(
     return starting_seat([group_size(t.index for t in hand) for hand in hands], rule, ages, tiebreak)
 
 
-def score(state: GameState, move: Move) -> Score:
+def score(state: GameState, move: Move | HiddenExchange) -> Score:
     """What ``move`` would score for the player to move, line by line.
 
-    Raises :class:`~qwirkle.IllegalMoveError` if the move is illegal.
+    Raises :class:`~qwirkle.IllegalMoveError` if the move is illegal (see :func:`~qwirkle.verify`).
 
     >>> from qwirkle import legal_moves, new_game
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -181,28 +190,49 @@ def score(state: GameState, move: Move) -> Score:
     >>> score(state, move) == best
     True
     """
+    if type(state) is not GameState:
+        _require_state(state, "score")
     return verify(state, move)
 
 
-def is_over(state: GameState) -> bool:
+def is_over(state: GameState) -> TypeGuard[FinishedState]:
     """Whether the game has ended; :attr:`GameState.outcome` then says how.
 
-    >>> from qwirkle import new_game
-    >>> is_over(new_game(["Ann", "Bob"], seed=7))
+    For a type checker, ``state.outcome`` is then an :class:`~qwirkle.Outcome`,
+    not ``None``: after ``if is_over(state):``, ``state.outcome.winners``
+    type-checks. (The narrowed type, ``qwirkle.game.FinishedState``, exists
+    for type checkers only.)
+
+    >>> from qwirkle import new_game, resign
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> is_over(state)
     False
+    >>> state = resign(state, 0)
+    >>> if is_over(state):
+    ...     print(state.outcome.winners)
+    (1,)
     """
+    if type(state) is not GameState:
+        _require_state(state, "is_over")
     return state.outcome is not None
 
 
-def apply(state: GameState, move: Move, *, seat: int | None = None, draws: Sequence[Tile] | None = None) -> GameState:
+def apply(
+    state: GameState, move: Move | HiddenExchange, *, seat: int | None = None, draws: Sequence[Tile] | None = None
+) -> GameState:
     """Play ``move`` for the player to move and return the new state; ``state`` is unchanged.
 
     An illegal move raises :class:`~qwirkle.IllegalMoveError` naming the rule
     it breaks; a value that is no move at all (a string, ``None``) raises
-    ``TypeError``. A server taking moves from several players passes
-    ``seat``, the seat of the player who sent the move: unless that seat is
-    to move, the move is refused by Rule START-7 (turns go in seat order),
-    with a message naming both seats. After a
+    ``TypeError``, and so does a state that is not a :class:`~qwirkle.GameState`
+    (a bot's :class:`~qwirkle.PlayerView`: see :func:`~qwirkle.sample_state`).
+    A game record's move (:attr:`RecordedTurn.move
+    <qwirkle.records.RecordedTurn.move>`) may be passed as it is: an exchange
+    whose tiles were not noted raises :class:`~qwirkle.InvalidMoveError`,
+    since the state knows the hand. A server taking moves from several
+    players passes ``seat``, the seat of the player who sent the move: unless
+    that seat is to move, the move is refused by Rule START-7 (turns go in
+    seat order), with a message naming both seats. After a
     placement the player refills from the bag while it has tiles (Rules
     TURN-2, END-1); an exchange draws first, then returns the tiles and mixes
     the bag (Rule EXCHANGE-1, or the other way round with
@@ -221,7 +251,12 @@ def apply(state: GameState, move: Move, *, seat: int | None = None, draws: Seque
     >>> after.current != state.current, len(state.board), len(after.board) > 0
     (True, 0, True)
     """
+    if type(state) is not GameState:
+        _require_state(state, "apply")
     gained, placed, hand = check(state, move, seat=seat)
+    if TYPE_CHECKING:
+        # check() has refused anything but a Move: told to the type checker alone, at no cost to the game.
+        assert not isinstance(move, HiddenExchange)
     wanted = None if draws is None else check_draws(state, move, draws)
     seat = state.current
     rules = state.rules
@@ -309,5 +344,7 @@ def resign(state: GameState, seat: int, reason: EndReason = EndReason.RESIGNED) 
         ...
     qwirkle.errors.IllegalMoveError: END-4: the game is over: a player resigned
     """
+    if type(state) is not GameState:
+        _require_state(state, "resign")
     check_game_on(state.outcome)
     return attrs.evolve(state, outcome=left_game(reason, seat, state.scores))

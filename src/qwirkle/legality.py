@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias
 
 from qwirkle.catalogue import Rule
 from qwirkle.endings import Outcome
-from qwirkle.errors import IllegalMoveError, QwirkleError, not_a_move, not_your_turn
+from qwirkle.errors import IllegalMoveError, QwirkleError, brief, not_a_move, not_your_turn
 from qwirkle.geometry import STRIDE, Cell, cell_of
-from qwirkle.lines import ALL_TYPES, MAX_LINE, TILE_TYPES, group_size, line_fault
+from qwirkle.lines import ALL_TYPES, MAX_LINE, TILE_TYPES, group_size, groups, line_fault
 from qwirkle.movegen import can_place
-from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import NOTHING, Score, lines_through, score_lines, score_placed
 from qwirkle.state import GameState
+from qwirkle.text import tile_code
 from qwirkle.tiles import ALL_TILES, Tile
+from qwirkle.views import HiddenExchange, PlayerView, SpectatorView
 
 __all__ = [
     "can_exchange",
@@ -37,11 +39,50 @@ _FAULT_WORDS = {
 }
 
 
-def verify(state: GameState, move: Move, *, seat: int | None = None) -> Score:
+def _require_state(value: object, verb: str) -> None:
+    """Raise ``TypeError`` unless ``value`` is a :class:`~qwirkle.GameState`, saying what to pass instead.
+
+    ``verb`` names the function that wants the state. The engine works on
+    whole states: a view hides what its viewer may not see, so no move can
+    be checked or listed from one. The functions that take a state call this
+    only when the state's type is not exactly ``GameState``, so that the
+    check costs a game nothing.
+
+    >>> from qwirkle import new_game, view
+    >>> _require_state(view(new_game(["Ann", "Bob"], seed=7), 0), "legal_moves")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    TypeError: legal_moves() takes a GameState, not a PlayerView: ... from qwirkle.sample_state(view), ...
+    """
+    if isinstance(value, GameState):
+        return
+    what = f"a {type(value).__name__}"
+    if isinstance(value, (PlayerView, SpectatorView)) and verb == "is_over":
+        hint = "a view tells it itself: its outcome is None while the game goes on"
+    elif isinstance(value, PlayerView):
+        hint = (
+            "a view hides the other hands and the bag. A bot that wants a state to search gets one the viewer "
+            "cannot tell from the real game from qwirkle.sample_state(view), with the viewer's own legal moves "
+            "when it is to move"
+        )
+    elif isinstance(value, SpectatorView):
+        hint = "a spectator's view holds no hand; pass the GameState the view was made from"
+    elif type(value).__module__.startswith("qwirkle.cards"):
+        hint = "that is a state of Qwirkle Cards, whose own functions are in qwirkle.cards"
+    else:
+        what = f"{brief(value)} ({type(value).__name__})"
+        hint = "qwirkle.new_game, qwirkle.position and qwirkle.state_from_json make one"
+    raise TypeError(f"{verb}() takes a GameState, not {what}: {hint}")
+
+
+def verify(state: GameState, move: Move | HiddenExchange, *, seat: int | None = None) -> Score:
     """Check ``move`` for the player to move, and return what it would score.
 
     Raises :class:`~qwirkle.IllegalMoveError` naming the first rule broken;
     ``seat``, if given, must be the seat whose turn it is (Rule START-7).
+    An exchange whose tiles are not known (a :class:`~qwirkle.views.HiddenExchange`,
+    as a game record or a view may hold) raises :class:`~qwirkle.InvalidMoveError`:
+    a state knows the hand, so an exchange played on it names its tiles.
     The score includes the end bonus when the move ends the game (Rule SCORE-8).
 
     >>> from qwirkle import Colour, Place, Shape, Tile, position
@@ -54,6 +95,8 @@ def verify(state: GameState, move: Move, *, seat: int | None = None) -> Score:
         ...
     qwirkle.errors.IllegalMoveError: PLACE-4: red diamond at (3, 0) does not touch any tile on the table
     """
+    if type(state) is not GameState:
+        _require_state(state, "verify")
     return check(state, move, seat=seat)[0]
 
 
@@ -61,7 +104,7 @@ Checked: TypeAlias = tuple[Score, dict[int, int], tuple[Tile, ...]]
 """A legal move's score, the tiles it places by int key (none for an exchange or a pass), and the hand it leaves."""
 
 
-def check(state: GameState, move: Move, *, seat: int | None = None) -> Checked:
+def check(state: GameState, move: Move | HiddenExchange, *, seat: int | None = None) -> Checked:
     """Check ``move`` like :func:`verify`, keeping what applying it needs (engine use).
 
     A placement that :func:`~qwirkle.legal_moves` listed for this very state
@@ -87,7 +130,7 @@ _Found: TypeAlias = tuple[dict[int, int], list[range], tuple[Tile, ...]]
 """What a check finds: the tiles placed by int key, the lines through them, and the hand left."""
 
 
-def _check(state: GameState, move: Move, seat: int | None) -> _Found:
+def _check(state: GameState, move: Move | HiddenExchange, seat: int | None) -> _Found:
     """Raise if ``move`` is illegal; return what it places, the lines through that, and the hand it leaves."""
     check_game_on(state.outcome)
     if seat is not None and seat != state.current:
@@ -99,11 +142,16 @@ def _check(state: GameState, move: Move, seat: int | None) -> _Found:
     if isinstance(move, Pass):
         _verify_pass(state)
         return {}, [], state.hand
+    if isinstance(move, HiddenExchange):
+        raise InvalidMoveError(
+            f"an exchange of unknown tiles ({move}) cannot be played on a game state, which knows the hand: "
+            "name the tiles, Exchange([...])"
+        )
     raise not_a_move(move)
 
 
-def is_legal(state: GameState, move: Move, *, seat: int | None = None) -> bool:
-    """Whether ``move`` is legal for the player to move.
+def is_legal(state: GameState, move: Move | HiddenExchange, *, seat: int | None = None) -> bool:
+    """Whether ``move`` is legal for the player to move (never an exchange whose tiles are not known).
 
     At ``(2, 0)`` below, the row wants a red tile and the column a blue tile
     or a circle: only the red circle would do, and the row holds it already.
@@ -119,6 +167,8 @@ def is_legal(state: GameState, move: Move, *, seat: int | None = None) -> bool:
     >>> [tile for tile in red if is_legal(state, Place({(2, 0): tile}))]
     []
     """
+    if type(state) is not GameState:
+        _require_state(state, "is_legal")
     board = state.board
     if type(move) is Place and len(move.placements) == 1 and board and board.knows_frontier():
         # One tile on a table whose frontier is known: the frontier already says what fits each cell next to
@@ -153,6 +203,8 @@ def can_exchange(state: GameState) -> bool:
     >>> can_exchange(state), len(list(legal_moves(state).placements())) > 0
     (True, True)
     """
+    if type(state) is not GameState:
+        _require_state(state, "can_exchange")
     return state.outcome is None and not state.is_opening and bool(state.hand) and bool(state.bag)
 
 
@@ -182,10 +234,22 @@ def _verify_place(state: GameState, move: Place) -> _Found:
     if not grid and state.rules.opening_must_play_max_group:
         best = group_size(t.index for t in hand)
         if len(placed) != best:
-            raise IllegalMoveError(
-                Rule.START_4, f"the opening must lay a largest group of your hand: {best} tiles, not {len(placed)}"
-            )
+            raise IllegalMoveError(Rule.START_4, _short_opening(hand, placed.values(), best))
     return placed, runs, rest
+
+
+def _short_opening(hand: Sequence[Tile], placed: Iterable[int], best: int) -> str:
+    """Why an opening is refused: it is not a largest group of the hand, with one such group as an example.
+
+    The example holds the tiles placed if a largest group does, so that it shows what to add.
+    """
+    chosen = set(placed)
+    largest = groups(t.index for t in hand)
+    example = next((group for group in largest if chosen <= group), largest[0])
+    tiles = " ".join(tile_code(ALL_TILES[index]) for index in sorted(example))
+    count = f"{best} tile" + ("s" if best != 1 else "")
+    plays = f"{len(chosen)} tile" + ("s" if len(chosen) != 1 else "")
+    return f"the opening must play a largest group of your hand ({count}, such as {tiles}); this plays {plays}"
 
 
 def check_game_on(outcome: Outcome | None) -> None:
@@ -364,6 +428,8 @@ def can_pass(state: GameState) -> bool:
     >>> can_pass(new_game(["Ann", "Bob"], seed=7))
     False
     """
+    if type(state) is not GameState:
+        _require_state(state, "can_pass")
     return state.outcome is None and may_pass(
         state.rules, opening=state.is_opening, can_place=_placer(state), can_exchange=can_exchange(state)
     )

@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import Final
 
 from qwirkle.geometry import Cell, cell_of
-from qwirkle.legality import can_exchange, can_pass, is_legal
+from qwirkle.legality import _require_state, can_exchange, can_pass, is_legal
 from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchanges, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place, Placements
 from qwirkle.scoring import Score, score_placed
@@ -87,8 +87,26 @@ def _exchanges(hand: tuple[Tile, ...], largest: int) -> list[Exchange]:
     return out
 
 
+def _listed_place(placements: Placements, state: GameState, score: Score | None = None) -> Place:
+    """A placement of one of the move generator's windows of ``state``, vouched for there (engine use only).
+
+    Such a placement is legal in ``state``: the move carries the proof
+    (:attr:`Place.listed_for <qwirkle.Place.listed_for>`, and ``score`` as
+    :attr:`Place.listed_score <qwirkle.Place.listed_score>`, which must be
+    what it scores there), and :func:`~qwirkle.apply` only scores it. The
+    listing and the action adapters, which build their turns from the same
+    windows, call it; nothing public does, so that no move from outside can
+    skip the check.
+    """
+    move = _new(Place)
+    _set_placements(move, placements)
+    _set_listed_for(move, state)
+    _set_listed_score(move, score)
+    return move
+
+
 def _place(keyed: Keyed, state: GameState) -> Place:
-    return Place.from_sorted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]), state)
+    return _listed_place(tuple([(cell_of(k), ALL_TILES[t]) for k, t in keyed]), state)
 
 
 def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
@@ -185,6 +203,8 @@ class LegalMoves(Collection[Move]):
     __slots__ = ("_count", "_found", "_pass", "_state")
 
     def __init__(self, state: GameState) -> None:
+        if type(state) is not GameState:
+            _require_state(state, "legal_moves")
         self._state = state
         self._found: list[Window] | None = None
         self._count: int | None = None
@@ -291,7 +311,7 @@ class LegalMoves(Collection[Move]):
         goes_out = len(placed) == len(state.hand) and not state.bag
         gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=goes_out)
         # The move carries its score, so that applying it does not work it out again.
-        move = Place.from_sorted(tuple([(cell_of(k), ALL_TILES[t]) for k, t in first]), state, gained)
+        move = _listed_place(tuple([(cell_of(k), ALL_TILES[t]) for k, t in first]), state, gained)
         return move, gained
 
     def __iter__(self) -> Iterator[Move]:

@@ -67,7 +67,9 @@ Placements: TypeAlias = tuple[tuple[Cell, Tile], ...]
 """The ``(cell, tile)`` pairs of a placement, sorted by cell."""
 
 
-@attrs.frozen(repr=False)
+# No generated ``__getstate__``/``__setstate__``: pickles go through ``__reduce__``, and a public ``__setstate__``
+# would let anyone give a move the proof that the listing alone may give (see ``listed_for``).
+@attrs.frozen(repr=False, getstate_setstate=False)
 class Place(Immutable):
     """Place one or more tiles, each on its cell.
 
@@ -87,30 +89,28 @@ class Place(Immutable):
     """The state whose :func:`~qwirkle.legal_moves` listed this move, if any; not part of the move's value.
 
     It vouches that the move is legal in that very state (states never
-    change), so that checking it there again can be skipped. It is left out
-    of ``==``, ``hash``, ``repr``, pickles and the game's history (a copy is
-    the move itself, see :mod:`qwirkle.immutable`)."""
+    change), so that checking it there again can be skipped. Only the
+    listing sets it: no constructor, parameter or ``attrs.evolve`` does, so
+    a move built from outside (``Place(...)``, :meth:`from_sorted`, a parsed
+    or unpickled move) is checked in full. It is left out of ``==``,
+    ``hash``, ``repr``, pickles and the game's history (a copy is the move
+    itself, see :mod:`qwirkle.immutable`)."""
     listed_score: Score | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
     """What the move scores in :attr:`listed_for`, when the listing worked it out (:meth:`LegalMoves.best
     <qwirkle.LegalMoves.best>` does), so that :func:`~qwirkle.apply` does not score it again; left out like
     :attr:`listed_for`."""
 
     @classmethod
-    def from_sorted(
-        cls, placements: tuple[tuple[Cell, Tile], ...], listed_for: object = None, listed_score: Score | None = None
-    ) -> Place:
+    def from_sorted(cls, placements: tuple[tuple[Cell, Tile], ...]) -> Place:
         """A move from ``(cell, tile)`` pairs already sorted by cell, on distinct cells in range: **not checked**.
 
-        The legal-moves listing builds every move it lists this way, hundreds
-        a position, with ``listed_for`` the state it lists the moves of;
-        anything else should call ``Place(...)``, which checks. Nothing here
-        is checked, not the order, the range of the cells nor the types, and
-        ``listed_for`` vouches that the move is legal in that state, so that
-        :func:`~qwirkle.apply` does not check it again: give it only for a
-        move that :func:`~qwirkle.legal_moves` listed there. A state whose
-        history holds a malformed move is refused by
-        :func:`~qwirkle.check_state`. ``listed_score``, if given, must be
-        what the move scores there.
+        For code that builds many moves from parts it knows to be well
+        formed; anything else should call ``Place(...)``, which checks.
+        Nothing here is checked, not the order, the range of the cells nor
+        the types. The move vouches for nothing (:attr:`listed_for` is
+        ``None``): :func:`~qwirkle.apply` checks it against every rule, and
+        a state whose history holds a malformed move is refused by
+        :func:`~qwirkle.check_state`.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> red = Tile(Colour.RED, Shape.CIRCLE)
@@ -119,8 +119,8 @@ class Place(Immutable):
         """
         move = _new(cls)
         _put(move, "placements", placements)
-        _put(move, "listed_for", listed_for)
-        _put(move, "listed_score", listed_score)
+        _put(move, "listed_for", None)
+        _put(move, "listed_score", None)
         return move
 
     def __reduce__(

@@ -42,6 +42,7 @@ from qwirkle.errors import IllegalMoveError, InvalidRecordError, InvalidStateErr
 from qwirkle.events import report
 from qwirkle.game import apply, new_game
 from qwirkle.immutable import Immutable
+from qwirkle.legality import _require_state
 from qwirkle.limits import MAX_CLOCK, MAX_COMMENT, MAX_NAME, MAX_SEED, MAX_TAGS, MAX_TURNS, MIN_SEED
 from qwirkle.moves import Move
 from qwirkle.notation import format_move
@@ -140,7 +141,9 @@ class RecordedTurn(Immutable):
     seat: int
     """The seat that moved."""
     move: Move | HiddenExchange
-    """The move; an exchange of unknown tiles is a :class:`~qwirkle.views.HiddenExchange`."""
+    """The move; an exchange of unknown tiles is a :class:`~qwirkle.views.HiddenExchange`.
+
+    :func:`~qwirkle.apply` takes it as it is, and refuses only an exchange of unknown tiles."""
     score: int
     """The points the move scored, as the record says."""
     drawn: tuple[Tile, ...] | None = None
@@ -220,6 +223,8 @@ class GameRecord(Immutable):
         >>> GameRecord.from_game(new_game(["Ann", "Bob"], seed=3), with_seed=False).hands is not None
         True
         """
+        if type(state) is not GameState:
+            _require_state(state, "GameRecord.from_game")
         if state.seed is None:
             raise InvalidRecordError("the state has no seed, so its deal cannot be recorded")
         try:

@@ -28,7 +28,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from hypothesis import strategies as st
+from qwirkle._extras import missing_extra_error
+
+try:
+    from hypothesis import strategies as st
+except ImportError as error:
+    raise missing_extra_error(__name__, "hypothesis", "testing", error) from None
 
 from qwirkle.board import Board
 from qwirkle.bots import move_key

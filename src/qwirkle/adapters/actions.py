@@ -48,7 +48,7 @@ from qwirkle.errors import IllegalMoveError, QwirkleError
 from qwirkle.geometry import Cell, key
 from qwirkle.immutable import Immutable
 from qwirkle.legality import can_exchange, can_pass, check_exchange_bag
-from qwirkle.legalmoves import legal_moves
+from qwirkle.legalmoves import _listed_place, legal_moves
 from qwirkle.movegen import windows
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.state import GameState
@@ -524,7 +524,7 @@ class ActionTurn(Immutable):
             if self.placed and action in self._legal_set():
                 # The tiles fill one of the move generator's windows for this state, so the listing holds this
                 # move: it vouches for it, as a listed move does, and apply() need not check it again.
-                return Place.from_sorted(self.move().placements, self.state)
+                return _listed_place(self.move().placements, self.state)
         elif not self.placed and action in self._choices:
             mask = action - layout.end
             chosen = sorted(self.slots[slot] for slot in range(len(self.slots)) if mask >> slot & 1)

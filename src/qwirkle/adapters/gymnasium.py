@@ -29,9 +29,14 @@ import random
 from collections.abc import Sequence
 from typing import Any, Final, SupportsFloat
 
-import gymnasium
-import numpy as np
-import numpy.typing as npt
+from qwirkle._extras import missing_extra_error
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+except ImportError as error:
+    raise missing_extra_error(__name__, "Gymnasium and NumPy", "gymnasium", error) from None
 
 from qwirkle.adapters.actions import ActionLayout, ActionTurn, InvalidActionError
 from qwirkle.adapters.observation import ObservationLayout, action_mask, observe

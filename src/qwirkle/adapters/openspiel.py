@@ -34,9 +34,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Final
 
-import numpy as np
-import numpy.typing as npt
-import pyspiel
+from qwirkle._extras import missing_extra_error
+
+try:
+    import numpy as np
+    import numpy.typing as npt
+    import pyspiel
+except ImportError as error:
+    raise missing_extra_error(__name__, "OpenSpiel and NumPy", "openspiel", error) from None
 
 from qwirkle.adapters.actions import ActionLayout, ActionTurn, decode
 from qwirkle.adapters.observation import ObservationLayout, observe

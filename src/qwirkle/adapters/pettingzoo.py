@@ -28,10 +28,16 @@ import random
 from typing import Any, Final
 
 import attrs
-import gymnasium
-import numpy as np
-import numpy.typing as npt
-from pettingzoo import AECEnv
+
+from qwirkle._extras import missing_extra_error
+
+try:
+    import gymnasium
+    import numpy as np
+    import numpy.typing as npt
+    from pettingzoo import AECEnv
+except ImportError as error:
+    raise missing_extra_error(__name__, "PettingZoo, Gymnasium and NumPy", "pettingzoo", error) from None
 
 from qwirkle.adapters.actions import ActionLayout, ActionTurn, InvalidActionError
 from qwirkle.adapters.observation import ObservationLayout, action_mask, observe

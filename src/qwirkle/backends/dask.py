@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from qwirkle._extras import missing_extra
 from qwirkle.backends.window import in_flight
 from qwirkle.errors import BackendError
 from qwirkle.immutable import Immutable
@@ -36,7 +37,7 @@ def _distributed() -> Any:
     try:
         return importlib.import_module("distributed")
     except ImportError as error:
-        raise BackendError(f"the dask backend needs dask.distributed ({error}): pip install 'qwirkle[dask]'") from None
+        raise BackendError(missing_extra("the dask backend", "dask.distributed", "dask", error)) from None
 
 
 def _workers(_: object, attribute: attrs.Attribute[int | None], value: object) -> None:

@@ -21,8 +21,9 @@ from typing import Any, TypeVar
 
 import attrs
 
+from qwirkle._extras import missing_extra
 from qwirkle.backends.window import in_flight
-from qwirkle.errors import BackendError
+from qwirkle.errors import BackendError, QwirkleError
 from qwirkle.immutable import Immutable
 
 __all__ = ["RayBackend"]
@@ -36,7 +37,7 @@ def _ray() -> Any:
     try:
         return importlib.import_module("ray")
     except ImportError as error:
-        raise BackendError(f"the ray backend needs Ray ({error}): pip install 'qwirkle[ray]'") from None
+        raise BackendError(missing_extra("the ray backend", "Ray", "ray", error)) from None
 
 
 def _cpus(_: object, attribute: attrs.Attribute[int | None], value: object) -> None:
