@@ -324,7 +324,7 @@ def test_run_game_reports_every_turn_and_returns_the_final_state() -> None:
 
 def test_run_game_names_players_after_their_bots() -> None:
     assert run_game([RandomBot(seed=1), GreedyBot(seed=2)], seed=4).players == ("random", "greedy")
-    assert run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=4).players == ("greedy 1", "greedy 2")
+    assert run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=4).players == ("greedy 0", "greedy 1")
 
 
 def test_run_game_uses_the_given_rules() -> None:

@@ -80,7 +80,12 @@ def test_the_demo_takes_bots_with_parameters(capsys: pytest.CaptureFixture[str])
 
 def test_players_sit_in_the_order_given_and_share_names_by_seat(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "--players", "greedy, Random,greedy,random", "--quiet", "--seed", "6")
-    assert re.search(r"^Final scores: greedy 1: \d+, random 2: \d+, greedy 3: \d+, random 4: \d+$", out, re.M)
+    assert re.search(r"^Final scores: greedy 0: \d+, random 1: \d+, greedy 2: \d+, random 3: \d+$", out, re.M)
+
+
+def test_bots_that_share_a_name_are_numbered_by_their_seat_from_0(capsys: pytest.CaptureFixture[str]) -> None:
+    out = run(capsys, "--players", "greedy,random,greedy", "--seed", "3")
+    assert out.startswith("Qwirkle, seed 3: greedy 0 (seat 0), random 1 (seat 1), greedy 2 (seat 2)\n")
 
 
 @pytest.mark.parametrize(
@@ -127,8 +132,8 @@ def test_a_shared_win_names_every_winner() -> None:
     )
     assert result_lines(tied) == [
         f"Game over after {final.turn_number} turns: the bag is empty and nobody can place (Rule END-3).",
-        "Final scores: greedy 1: 50, random 2: 40, greedy 3: 50",
-        "Winners (shared win): greedy 1, greedy 3",
+        "Final scores: greedy 0: 50, random 1: 40, greedy 2: 50",
+        "Winners (shared win): greedy 0, greedy 2",
     ]
 
 
@@ -273,6 +278,51 @@ def test_simulate_says_a_backend_cannot_run(
     assert out == ""
     assert "qwirkle simulate: error: the dask backend needs dask.distributed" in err
     assert "pip install 'qwirkle[dask]'" in err
+
+
+def test_a_run_that_cannot_start_leaves_no_log_and_can_be_run_again(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    log = tmp_path / "run.jsonl"
+    argv = ["simulate", "--games", "2", "--players", "greedy,random", "--quiet", "--out", str(log)]
+    with monkeypatch.context() as patched:
+        patched.setitem(sys.modules, "distributed", None)
+        assert main([*argv, "--backend", "dask"]) == 1
+    assert "the dask backend needs dask.distributed" in capsys.readouterr().err
+    assert not log.exists()
+    out = run(capsys, *argv)
+    assert f"Every game's result, as it finished: {log}" in out
+    assert len(log.read_text(encoding="utf-8").splitlines()) == 3
+
+
+def test_a_run_that_cannot_start_keeps_a_file_that_was_there(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    argv = ["simulate", "--games", "2", "--players", "greedy,random", "--quiet", "--backend", "dask"]
+    assert main([*argv, "--out", str(empty)]) == 1
+    # The file was not this run's to remove: it is left empty, as it was.
+    assert empty.read_bytes() == b""
+    capsys.readouterr()
+    kept = tmp_path / "kept.jsonl"
+    run(capsys, "simulate", "--games", "1", "--players", "greedy,random", "--quiet", "--out", str(kept))
+    before = kept.read_bytes()
+    assert main([*argv, "--out", str(kept), "--resume"]) == 1
+    assert kept.read_bytes() == before
+
+
+def test_simulate_writes_the_json_to_standard_output_for_a_dash(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--games", "2", "--players", "greedy,random", "--quiet", "--json", "-"]) == 0
+    out, err = capsys.readouterr()
+    data = json.loads(out)
+    assert data["format"] == "qwirkle-simulation"
+    assert len(data["games"]) == 2
+    # The table goes to standard error, so that standard output is the JSON alone.
+    assert err.startswith("greedy vs random: 2 games, seed 1, seats rotated\n")
+    assert "Raw results" not in err
+    assert not Path("-").exists()
 
 
 def test_simulate_reports_a_file_it_cannot_write(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

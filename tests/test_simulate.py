@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import json
 import pickle
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import attrs
 import pytest
@@ -14,6 +17,7 @@ from qwirkle.backends import ProcessBackend
 from qwirkle.bots import GreedyBot, RandomBot, StrongBot, UnknownBotError, make_bot, run_game
 from qwirkle.botspec import BotEntry, BotParameterError, bot_spec
 from qwirkle.errors import BackendError, InvalidRecordError
+from qwirkle.match_log import read_log
 from qwirkle.simulate import (
     FORMAT,
     TURN_LIMIT,
@@ -28,6 +32,9 @@ from qwirkle.simulate import (
     write_json,
 )
 from tests.user_bots import FirstBot, LongestBot, quick_strong
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @pytest.fixture(scope="module")
@@ -155,7 +162,7 @@ def test_the_win_rate_interval_is_the_wilson_interval() -> None:
 
 def test_entries_of_the_same_bot_are_numbered() -> None:
     match = simulate(["random", "random"], games=2, seed=1)
-    assert [s.name for s in match.stats()] == ["random 1", "random 2"]
+    assert [s.name for s in match.stats()] == ["random 0", "random 1"]
     assert match.results[0].bots == ("random", "random")
 
 
@@ -389,3 +396,41 @@ def test_a_backend_is_chosen_by_name_or_given() -> None:
         simulate(["greedy", "random"], games=2, address="tcp://127.0.0.1:8786")
     with pytest.raises(QwirkleError, match="a backend object says its own"):
         simulate(["greedy", "random"], games=2, backend=ProcessBackend(2), jobs=2)
+
+
+class BreakingBackend:
+    """Runs in this process and breaks down before the batch number ``after``, as a lost cluster does."""
+
+    description = "a backend that breaks down"
+    count = 1
+
+    def __init__(self, after: int) -> None:
+        self.after = after
+
+    @contextmanager
+    def open(self) -> Iterator[BreakingBackend]:
+        yield self
+
+    def map_unordered(self, function: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        for number, item in enumerate(items):
+            if number == self.after:
+                raise BackendError("the cluster went away")
+            yield function(item)
+
+
+def test_a_run_that_fails_before_any_game_leaves_no_log(tmp_path: Path) -> None:
+    log = tmp_path / "run.jsonl"
+    with pytest.raises(BackendError, match="went away"):
+        simulate(["greedy", "random"], games=4, seed=3, backend=BreakingBackend(0), out=log)
+    assert not log.exists()
+    # So the same run can be started again, without resume.
+    assert len(simulate(["greedy", "random"], games=4, seed=3, out=log).results) == 4
+
+
+def test_a_run_that_fails_keeps_the_games_it_finished(tmp_path: Path) -> None:
+    log = tmp_path / "run.jsonl"
+    with pytest.raises(BackendError, match="went away"):
+        simulate(["greedy", "random"], games=4, seed=3, backend=BreakingBackend(1), out=log)
+    assert [result.index for result in read_log(log).results] == [0]
+    resumed = simulate(["greedy", "random"], games=4, seed=3, out=log, resume=True)
+    assert resumed == simulate(["greedy", "random"], games=4, seed=3)

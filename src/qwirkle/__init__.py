@@ -32,7 +32,7 @@ from qwirkle.geometry import Cell
 from qwirkle.legality import is_legal, verify
 from qwirkle.legalmoves import LegalMoves, legal_moves
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
-from qwirkle.notation import format_move, format_tile, format_tiles, parse_move, parse_tile
+from qwirkle.notation import format_move, format_tile, format_tiles, parse_move, parse_tile, parse_tiles
 from qwirkle.position_notation import format_position, parse_position
 from qwirkle.records import GameRecord
 from qwirkle.render import board_text, hand_text
@@ -105,6 +105,7 @@ __all__ = [
     "parse_move",
     "parse_position",
     "parse_tile",
+    "parse_tiles",
     "play",
     "position",
     "report",

@@ -276,10 +276,14 @@ def decode_score(reader: Reader) -> Score:
 def encode_rules(rules: AttrsInstance) -> dict[str, JSON]:
     """Every option of a rule set (an attrs class such as :class:`~qwirkle.RuleSet`), enums by their value.
 
-    Every option is written, so that a record stays readable if the defaults change.
+    Every option is written, so that a record stays readable if the defaults
+    change; but not a deprecated one, which cannot be set any more (its field
+    takes no argument): it changes nothing, and older readers default it.
     """
     out: dict[str, JSON] = {}
     for field in attrs.fields(type(rules)):
+        if not field.init:
+            continue
         value = getattr(rules, field.name)
         out[field.name] = value.value if isinstance(value, enum.Enum) else value
     return out
@@ -321,13 +325,16 @@ def decode_options(reader: Reader, kind: type[A]) -> A:
 
     Each option is read by its field's type (an enum by value, a bool, an
     int, or an int or null); the rule set's own validators then check its
-    range, and their error gets the JSON path.
+    range, and their error gets the JSON path. A deprecated option (a field
+    that takes no argument) is still read and checked, so that the files
+    saved before it was deprecated load, and is then left out.
     """
     readers = _option_readers(kind)
     fields = reader.fields((), tuple(name for name, _ in readers))
     values = {name: read(fields[name]) for name, read in readers if name in fields}
+    settable = {field.name for field in attrs.fields(kind) if field.init}
     try:
-        return kind(**values)
+        return kind(**{name: value for name, value in values.items() if name in settable})
     except InvalidOptionsError as error:
         raise reader.fail(str(error)) from None
 

@@ -25,11 +25,12 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar, Final
 
-from qwirkle.botgame import MAX_TURNS, Bot, BotError, TurnLimitError, run_game
+from qwirkle.botgame import MAX_TURNS, Bot, BotError, IllegalBotMoveError, TurnLimitError, run_game
 from qwirkle.game import apply
 from qwirkle.legalmoves import legal_moves
 from qwirkle.lines import TYPE_TILES
 from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.native import ENGINES, NativeGame, available, native_module
 from qwirkle.sampling import sample_state, sample_states, unseen_tiles
 from qwirkle.state import GameState
 from qwirkle.views import PlayerView, SpectatorView
@@ -42,6 +43,7 @@ __all__ = [
     "Bot",
     "BotError",
     "GreedyBot",
+    "IllegalBotMoveError",
     "RandomBot",
     "StrongBot",
     "TurnLimitError",
@@ -108,6 +110,9 @@ class BaseBot(abc.ABC):
     A bot's parameters are its class attributes of type int, float or bool
     (see :func:`qwirkle.botspec.bot_parameters`); a match can set them per entry.
     """
+
+    choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The values each str parameter of the bot may take: a str attribute is a parameter only if listed here."""
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -323,6 +328,13 @@ class StrongBot(BaseBot):
     endgame_reply_width: int = 1
     """How many of the other player's best-scoring placements the endgame search tries at each of theirs:
     1 expects the best-scoring reply, as the look-ahead does; more expects the reply that hurts most."""
+    engine: str = "python"
+    """What plays the guesses out: ``"python"``, the specification; ``"native"``, the native engine
+    (:mod:`qwirkle.native`), several times faster, with the same choices; ``"auto"``, the native engine if it is
+    installed. ``"native"`` without it raises :class:`ImportError` at the first move. The endgame search and
+    the guesses themselves are worked out by the specification whatever the engine."""
+
+    choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"engine": ENGINES}
 
     # Fewer placements or samples than one would leave the bot nothing to choose from.
     minimums: ClassVar[Mapping[str, float]] = {
@@ -353,7 +365,7 @@ class StrongBot(BaseBot):
         if view.bag_size <= self.play_out_bag:
             return self._play_out(view, candidates)
 
-        def gain(guess: GameState, i: int) -> float:
+        def gain(guess: GameState | NativeGame, i: int) -> float:
             return self.gain(view, guess, *shortlist[i])
 
         return self._race(view, candidates, self.samples, self.halvings, gain)
@@ -392,14 +404,16 @@ class StrongBot(BaseBot):
             shortlist += swaps[: self.exchanges_kept]
         return [(move, leave) for _, move, leave in shortlist]
 
-    def gain(self, view: PlayerView, guess: GameState, move: Move, leave: float) -> float:
+    def gain(self, view: PlayerView, guess: GameState | NativeGame, move: Move, leave: float) -> float:
         """What ``move`` gains the bot against one guess of the game (see :func:`sample_states`), in points.
 
         Its points, less the other players' best replies (their average,
         times :attr:`reply_weight`), plus the points of the bot's own best next
         move (times :attr:`follow_weight`), plus ``leave``, the worth of the
         tiles it keeps (times :attr:`leave_weight`). The look-ahead adds it up
-        over the guesses of each candidate of :meth:`shortlist`.
+        over the guesses of each candidate of :meth:`shortlist`. The guess may
+        be a :class:`~qwirkle.native.NativeGame` of one, which gives the same
+        gain, faster, and is left as it was.
 
         >>> import random
         >>> from qwirkle import new_game, view
@@ -413,6 +427,8 @@ class StrongBot(BaseBot):
         """
         me = view.seat
         opponents = len(view.players) - 1
+        if isinstance(guess, NativeGame):
+            return self._native_gain(guess, me, opponents, move, leave)
         state = apply(guess, move)
         value = state.scores[me] - guess.scores[me] + self.leave_weight * leave
         # The others reply in turn, each with their best placement; their gains count against the move.
@@ -422,6 +438,21 @@ class StrongBot(BaseBot):
             value -= self.reply_weight * (state.scores[state.history[-1].seat] - before) / opponents
         if state.outcome is None:
             value += self.follow_weight * max(legal_moves(state).top_points(), 0)
+        return value
+
+    def _native_gain(self, guess: NativeGame, me: int, opponents: int, move: Move, leave: float) -> float:
+        """:meth:`gain` on the native engine, adding up the same terms in the same order."""
+        game = guess.clone()
+        start = game.scores[me]
+        game.apply(move)
+        value = game.scores[me] - start + self.leave_weight * leave
+        while not game.is_over() and game.current != me:
+            seat = game.current
+            before = game.scores[seat]
+            game.apply_greedy()
+            value -= self.reply_weight * (game.scores[seat] - before) / opponents
+        if not game.is_over():
+            value += self.follow_weight * max(game.top_points(), 0)
         return value
 
     def _play_out(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
@@ -437,11 +468,19 @@ class StrongBot(BaseBot):
             # At least one, or no candidate would be played out at all and the first would win unseen.
             guesses, halvings = max(1, self.samples // 2), self.halvings
 
-        def gain(guess: GameState, i: int) -> float:
-            state = apply(guess, candidates[i])
-            while state.outcome is None:
-                state = apply(state, _greedy_move(state))
-            return state.scores[me] - max(points for seat, points in enumerate(state.scores) if seat != me)
+        def gain(guess: GameState | NativeGame, i: int) -> float:
+            if isinstance(guess, NativeGame):
+                game = guess.clone()
+                game.apply(candidates[i])
+                while not game.is_over():
+                    game.apply_greedy()
+                scores = game.scores
+            else:
+                state = apply(guess, candidates[i])
+                while state.outcome is None:
+                    state = apply(state, _greedy_move(state))
+                scores = state.scores
+            return scores[me] - max(points for seat, points in enumerate(scores) if seat != me)
 
         return self._race(view, candidates, guesses, halvings, gain)
 
@@ -451,11 +490,25 @@ class StrongBot(BaseBot):
         candidates: Sequence[Move],
         first: int,
         halvings: int,
-        gain: Callable[[GameState, int], float],
+        gain: Callable[[GameState | NativeGame, int], float],
     ) -> Move:
         """The candidate with the best total ``gain`` over its guesses, as :func:`halving_race` runs them."""
+        guesses: Sequence[GameState | NativeGame]
         guesses = sample_states(view, self._rng, first << halvings, tries=self.inference_tries)
+        if self._native():
+            guesses = _native_games(guesses)
         return candidates[halving_race(len(candidates), first, halvings, lambda g, i: gain(guesses[g], i))]
+
+    def _native(self) -> bool:
+        """Whether to play the guesses out on the native engine; :class:`ImportError` if it is asked for and missing."""
+        if self.engine == "python":
+            return False
+        if self.engine == "native":
+            native_module()
+            return True
+        if self.engine == "auto":
+            return available()
+        raise BotError(f"the engine of a strong bot is one of {', '.join(ENGINES)}, not {self.engine!r}")
 
     def _endgame(self, state: GameState) -> Move:
         """The placement that leaves the bot furthest ahead at the end, searched with both hands known.
@@ -545,6 +598,14 @@ def halving_race(count: int, first: int, halvings: int, gain: Callable[[int, int
                 totals[i] += gain(g, i)
         done = first << round_
     return max(alive, key=lambda i: (totals[i], -i))
+
+
+def _native_games(guesses: Sequence[GameState]) -> Sequence[GameState | NativeGame]:
+    """The guesses as native games, or as they are if the native engine cannot take one (a table near the edge)."""
+    try:
+        return [NativeGame.from_state(guess) for guess in guesses]
+    except ValueError:
+        return guesses
 
 
 def _greedy_move(state: GameState) -> Move:

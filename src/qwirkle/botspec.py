@@ -11,8 +11,10 @@ by a :class:`BotSpec`, which :func:`bot_spec` makes from any of these:
 - a bot object (anything with ``name`` and ``choose``), which every game gets a fresh copy of.
 
 A bot's parameters are the attributes its class declares with a type of int,
-float or bool and a default (:func:`bot_parameters`): each value is checked
-against that type and the bot's :attr:`~qwirkle.bots.BaseBot.minimums`.
+float or bool and a default, and those of type str that it lists in its
+:attr:`~qwirkle.bots.BaseBot.choices` (:func:`bot_parameters`): each value is
+checked against that type, the bot's :attr:`~qwirkle.bots.BaseBot.minimums`
+and its choices.
 
 >>> spec = bot_spec("strong:samples=2")
 >>> spec.label, spec.parameters
@@ -48,13 +50,22 @@ __all__ = [
     "split_bots",
 ]
 
-ParameterValue: TypeAlias = int | float | bool
+ParameterValue: TypeAlias = int | float | bool | str
 """The value of a bot parameter."""
 
 BotEntry: TypeAlias = "str | BotSpec | Bot | Callable[[int], Bot] | type"
 """What a match accepts as an entry: see :func:`bot_spec`."""
 
-_TYPES: Final[Mapping[object, type]] = {int: int, float: float, bool: bool, "int": int, "float": float, "bool": bool}
+_TYPES: Final[Mapping[object, type]] = {
+    int: int,
+    float: float,
+    bool: bool,
+    str: str,
+    "int": int,
+    "float": float,
+    "bool": bool,
+    "str": str,
+}
 _TRUE: Final = frozenset({"true", "yes", "on", "1"})
 _FALSE: Final = frozenset({"false", "no", "off", "0"})
 
@@ -71,30 +82,36 @@ class BotParameterError(BotError):
 
 @attrs.frozen
 class BotParameter(Immutable):
-    """One parameter of a bot class: its name, its type, its default and the least value it may take.
+    """One parameter of a bot class: its name, its type, its default, and the values it may take.
 
     >>> from qwirkle.bots import StrongBot
     >>> samples = {p.name: p for p in bot_parameters(StrongBot)}["samples"]
     >>> samples, samples.parse("16")
-    (BotParameter(name='samples', type=<class 'int'>, default=5, minimum=1), 16)
+    (BotParameter(name='samples', type=<class 'int'>, default=5, minimum=1, choices=()), 16)
     """
 
     name: str
     """The attribute's name."""
     type: type
-    """``int``, ``float`` or ``bool``."""
+    """``int``, ``float``, ``bool`` or ``str``."""
     default: ParameterValue
     """The class's own value."""
     minimum: float | None = None
     """The least value allowed (numbers only), or ``None`` for no bound."""
+    choices: tuple[str, ...] = ()
+    """The values a str parameter may take."""
 
     def describe(self) -> str:
         """The parameter in a few words, as error messages list it.
 
         >>> BotParameter("samples", int, 8, 1).describe()
         'samples (int, default 8, at least 1)'
+        >>> BotParameter("engine", str, "python", choices=("python", "native")).describe()
+        'engine (str, default python, one of python, native)'
         """
         bound = "" if self.minimum is None else f", at least {self.minimum:g}"
+        if self.choices:
+            bound = f", one of {', '.join(self.choices)}"
         return f"{self.name} ({self.type.__name__}, default {format_value(self.default)}{bound})"
 
     def parse(self, text: str) -> ParameterValue:
@@ -112,7 +129,9 @@ class BotParameter(Immutable):
         word = text.strip().lower()
         value: ParameterValue
         try:
-            if self.type is bool:
+            if self.type is str:
+                value = word
+            elif self.type is bool:
                 if word not in _TRUE | _FALSE:
                     raise ValueError(word)
                 value = word in _TRUE
@@ -139,6 +158,10 @@ class BotParameter(Immutable):
             value = float(value)
         if type(value) is not self.type:
             raise TypeError(f"{self.name} must be {_article(self.type)}, not {type(value).__name__}")
+        if isinstance(value, str):
+            if value not in self.choices:
+                raise BotParameterError(f"{self.name} must be one of {', '.join(self.choices)}, not {value!r}")
+            return value
         assert isinstance(value, (int, float))
         if isinstance(value, float) and not math.isfinite(value):
             raise BotParameterError(f"{self.name} must be a finite number, not {value!r}")
@@ -148,47 +171,58 @@ class BotParameter(Immutable):
 
 
 def _article(kind: type) -> str:
-    return {int: "an int", float: "a number", bool: "true or false"}[kind]
+    return {int: "an int", float: "a number", bool: "true or false", str: "a str"}[kind]
 
 
 def format_value(value: ParameterValue) -> str:
-    """A parameter value as it is written in a bot's label: ``true``/``false`` for booleans.
+    """A parameter value as it is written in a bot's label: ``true``/``false`` for booleans, words as they are.
 
-    >>> format_value(16), format_value(0.5), format_value(True)
-    ('16', '0.5', 'true')
+    >>> format_value(16), format_value(0.5), format_value(True), format_value("native")
+    ('16', '0.5', 'true', 'native')
     """
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, str):
+        return value
     return repr(value)
 
 
 def bot_parameters(kind: type) -> tuple[BotParameter, ...]:
     """The parameters of a bot class: its class attributes with a type of int, float or bool and a default.
 
-    They come in the order the class and its bases declare them; each has the
-    bound the class gives in its :attr:`~qwirkle.bots.BaseBot.minimums`.
+    Attributes of type str are parameters too when the class lists the values
+    they may take in its :attr:`~qwirkle.bots.BaseBot.choices`. They come in
+    the order the class and its bases declare them; each has the bound the
+    class gives in its :attr:`~qwirkle.bots.BaseBot.minimums`.
 
     >>> from qwirkle.bots import GreedyBot, StrongBot
     >>> [p.name for p in bot_parameters(StrongBot)][:6]
     ['placements_kept', 'exchanges_kept', 'samples', 'halvings', 'reply_weight', 'follow_weight']
-    >>> [p.name for p in bot_parameters(StrongBot)][6:]
+    >>> [p.name for p in bot_parameters(StrongBot)][6:12]
     ['leave_weight', 'play_out_bag', 'inference_tries', 'endgame_depth', 'endgame_width', 'endgame_reply_width']
+    >>> engine = bot_parameters(StrongBot)[12]
+    >>> engine.name, engine.type, engine.default, engine.choices
+    ('engine', <class 'str'>, 'python', ('python', 'native', 'auto'))
     >>> bot_parameters(GreedyBot)
     ()
     """
     if not isinstance(kind, type):
         raise TypeError(f"expected a class, not {type(kind).__name__}")
     minimums: Mapping[str, float] = getattr(kind, "minimums", None) or {}
+    choices: Mapping[str, tuple[str, ...]] = getattr(kind, "choices", None) or {}
     found: dict[str, BotParameter] = {}
     for klass in reversed(kind.__mro__):
         for name, annotation in inspect.get_annotations(klass).items():
             value_type = _TYPES.get(annotation) if isinstance(annotation, (str, type)) else None
-            if name.startswith("_") or value_type is None:
+            if name.startswith("_") or value_type is None or (value_type is str and name not in choices):
                 continue
             default = getattr(kind, name, None)
             if value_type is float and type(default) is int:
                 default = float(default)
-            if not isinstance(default, (int, float)) or type(default) is not value_type:
+            if not isinstance(default, (int, float, str)) or type(default) is not value_type:
+                continue
+            if value_type is str:
+                found[name] = BotParameter(name, value_type, default, choices=tuple(choices[name]))
                 continue
             minimum = minimums.get(name) if value_type is not bool else None
             found[name] = BotParameter(name, value_type, default, minimum)

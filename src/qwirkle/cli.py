@@ -9,6 +9,7 @@ how each bot did (``qwirkle simulate --help``).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -25,7 +26,7 @@ from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
-from qwirkle.simulate import eta, simulate, write_json
+from qwirkle.simulate import ENGINES, eta, match_engine, simulate, write_json
 from qwirkle.state import GameState
 
 __all__ = ["COMMANDS", "describe_move", "main", "result_lines"]
@@ -150,7 +151,7 @@ def result_lines(final: GameState) -> list[str]:
     >>> for line in result_lines(run_game([GreedyBot(1), GreedyBot(2)], seed=7)):
     ...     print(line)  # doctest: +ELLIPSIS
     Game over after ... turns: greedy ... placed their last tile with the bag empty (Rule END-2).
-    Final scores: greedy 1: ..., greedy 2: ...
+    Final scores: greedy 0: ..., greedy 1: ...
     Winner: greedy ...
     """
     outcome = final.outcome
@@ -241,6 +242,14 @@ def _simulate_parser() -> argparse.ArgumentParser:
         help="where the games run: worker processes of this machine, or a Dask or Ray cluster (default: processes)",
     )
     parser.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="python",
+        help="what plays the games: the specification (python), the compiled native engine (native: "
+        "greedy and random bots only, many times faster; pip install 'qwirkle[native]'), or native when it "
+        "is installed and can play every bot (auto); every engine plays the same games (default: python)",
+    )
+    parser.add_argument(
         "--jobs",
         type=_positive,
         metavar="N",
@@ -261,7 +270,12 @@ def _simulate_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="continue the run whose results are in --out: play only the games it does not hold yet",
     )
-    parser.add_argument("--json", metavar="PATH", help="also write every game's raw result to PATH as JSON")
+    parser.add_argument(
+        "--json",
+        metavar="PATH",
+        help="also write every game's raw result to PATH as JSON; - writes it to standard output, "
+        "and the table then goes to standard error",
+    )
     parser.add_argument("--quiet", action="store_true", help="print no progress while the games run")
     return parser
 
@@ -316,25 +330,34 @@ def _simulate(argv: Sequence[str]) -> int:
             progress=progress,
             out=options.out,
             resume=options.resume,
+            engine=options.engine,
         )
     except KeyboardInterrupt:
         again = " (--resume continues it)" if options.out else ""
         print(f"\nqwirkle simulate: interrupted{again}", file=sys.stderr)
         return 130
-    except QwirkleError as error:
+    except (QwirkleError, ImportError) as error:
+        # ImportError: the native engine asked for and not installed; its message says how to install it.
         print(f"qwirkle simulate: error: {error}", file=sys.stderr)
         return 1
+    # With the JSON on standard output, the report goes to standard error, so that the output parses as JSON.
+    to_stdout = options.json == "-"
+    report = sys.stderr if to_stdout else sys.stdout
     try:
-        print(match.table())
+        print(match.table(), file=report)
         played = progress.total or 0
         if played < options.games:
-            print(f"Resumed {options.out}: {options.games - played} of the games were played before.")
+            print(f"Resumed {options.out}: {options.games - played} of the games were played before.", file=report)
         rate = f" ({played / progress.elapsed:.1f} games/s)" if progress.elapsed > 0 else ""
         games = f"{played} game" + ("s" if played != 1 else "")
-        print(f"Played {games} in {progress.elapsed:.1f} s{rate} on {backend.description}.")
+        by = " by the native engine" if match_engine(options.engine, options.players) == "native" else ""
+        print(f"Played {games} in {progress.elapsed:.1f} s{rate} on {backend.description}{by}.", file=report)
         if options.out:
-            print(f"Every game's result, as it finished: {options.out}")
-        if options.json:
+            print(f"Every game's result, as it finished: {options.out}", file=report)
+        if to_stdout:
+            json.dump(match.to_json(), sys.stdout, separators=(",", ":"))
+            sys.stdout.write("\n")
+        elif options.json:
             write_json(match, options.json)
             print(f"Raw results of every game: {options.json}")
         sys.stdout.flush()

@@ -72,6 +72,12 @@ class TurnReport(Immutable):
     """The seat to move next, or ``None`` when the game is over."""
     outcome: Outcome | None
     """How the game ended, if this turn ended it."""
+    voluntary_passes: bool = False
+    """Whether the rules let a player pass by choice (``RuleSet.allow_voluntary_pass``, Rule TURN-3).
+
+    Under the standard rules a pass means the player could neither place nor
+    exchange; with passes by choice it may mean no more than that they chose
+    to, and :meth:`describe` says so."""
 
     @property
     def placed(self) -> tuple[tuple[Cell, Tile], ...]:
@@ -144,6 +150,9 @@ class TurnReport(Immutable):
             lines.extend("  " + text for text in explain_score(self.score))
         elif isinstance(self.move, (Exchange, HiddenExchange)):
             lines.append(f"{name} exchanges {self.exchanged} tile" + ("s." if self.exchanged != 1 else "."))
+        elif self.voluntary_passes:
+            # Whether the player could have placed is theirs to know: another seat is told only what the rules allow.
+            lines.append(f"{name} passes, as these rules allow even when a move is possible (Rule TURN-3).")
         else:
             lines.append(f"{name} passes: no tile can be placed and the bag is empty.")
         if self.drawn:
@@ -205,11 +214,11 @@ def explain_score(score: Score) -> list[str]:
         text += f"{line.points} points" + (" (a Qwirkle)" if line.qwirkle else "")
         out.append(text)
     if score.qwirkle_points:
-        out.append(f"Qwirkle bonus (Rule SCORE-4): {score.qwirkle_points} points")
+        out.append(f"Qwirkle bonus (Rule SCORE-4): {score.qwirkle_points} point" + "s" * (score.qwirkle_points > 1))
     if score.lone_tile_points:
         out.append(f"a lone tile (Rule SCORE-7): {score.lone_tile_points} point" + "s" * (score.lone_tile_points > 1))
     if score.end_bonus:
-        out.append(f"end bonus (Rule SCORE-8): {score.end_bonus} points")
+        out.append(f"end bonus (Rule SCORE-8): {score.end_bonus} point" + "s" * (score.end_bonus > 1))
     return out
 
 
@@ -245,6 +254,7 @@ def report(before: GameState, after: GameState) -> TurnReport:
         scores=after.scores,
         next_seat=None if after.outcome is not None else after.current,
         outcome=after.outcome,
+        voluntary_passes=before.rules.allow_voluntary_pass,
     )
 
 

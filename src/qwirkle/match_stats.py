@@ -55,14 +55,15 @@ _MAX_LABEL: Final = 1000
 
 
 def entry_names(players: Sequence[str]) -> tuple[str, ...]:
-    """The label of each entry of a match: the bot's name, numbered when several entries share it.
+    """The label of each entry of a match: the bot's name, numbered from 0 when several entries share it.
 
     >>> entry_names(["strong", "greedy"]), entry_names(["random", "random"])
-    (('strong', 'greedy'), ('random 1', 'random 2'))
+    (('strong', 'greedy'), ('random 0', 'random 1'))
     """
     if len(set(players)) == len(players):
         return tuple(players)
-    return tuple(f"{name} {entry + 1}" for entry, name in enumerate(players))
+    # Numbered as GameResult.entries and seats are, from 0.
+    return tuple(f"{name} {entry}" for entry, name in enumerate(players))
 
 
 @attrs.frozen
@@ -103,7 +104,8 @@ class GameResult(Immutable):
     passes: tuple[int, ...]
     """Passes each seat made."""
     times: tuple[tuple[float, ...], ...] = attrs.field(eq=False)
-    """The seconds each seat's bot took to choose each of its moves."""
+    """The seconds each seat's bot took to choose each of its moves (a game played by the native engine is
+    timed whole, and each of its moves given the game's average)."""
 
     def win_share(self, seat: int) -> float:
         """What the game is worth to ``seat``: 1 for a win, ``1/k`` for a win shared by ``k`` seats, else 0.
@@ -315,7 +317,7 @@ class Simulation(Immutable):
 
         >>> from qwirkle.simulate import simulate
         >>> [s.name for s in simulate(["random", "random"], games=2, seed=1).stats()]
-        ['random 1', 'random 2']
+        ['random 0', 'random 1']
         """
         out = []
         for entry, name in enumerate(entry_names(self.players)):

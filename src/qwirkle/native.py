@@ -45,13 +45,24 @@ from qwirkle.views import PlayerView
 if TYPE_CHECKING:
     from qwirkle_native._native import Game, RulesTuple, ScoreTuple
 
-__all__ = ["INSTALL_HINT", "NativeGame", "available", "native_module", "run_game"]
+__all__ = ["ENGINES", "INSTALL_HINT", "NativeGame", "available", "native_module", "run_game"]
 
 INSTALL_HINT: Final = "pip install 'qwirkle[native]' (or, from a checkout of the repository, pip install ./native)"
 """How to install the native engine."""
 
 NATIVE_BOTS: Final = ("greedy", "random")
 """The built-in bots the native engine plays, move for move as :mod:`qwirkle.bots` does."""
+
+ENGINES: Final = ("python", "native", "auto")
+"""What can play: the specification, the native engine, or the native engine when it is installed and can.
+
+:func:`qwirkle.simulate.simulate` takes one to play a match's games, and the
+strong bot (:attr:`qwirkle.bots.StrongBot.engine`) to play out its guesses.
+"""
+
+# The first 32 bits drawn by random.Random(_FIRST_DRAW) are 918: below 2**10, so the first draw of fewer than
+# 2**22 choices is 0, and a greedy bot seeded with it plays the first of its best placements in move_key order.
+_FIRST_DRAW: Final = 2756852
 
 
 def native_module() -> ModuleType:
@@ -223,6 +234,32 @@ class NativeGame:
     def top_points(self) -> int:
         """The highest score a placement makes now, end bonus included, or -1 if none."""
         return self._game.top_points()
+
+    def apply_greedy(self) -> None:
+        """Play the first best-scoring placement in :func:`~qwirkle.bots.move_key` order; else the first other move.
+
+        Without a placement, that is the smallest exchange (its tiles' indices
+        compared in order), else the pass. It is the reply that the strong
+        bot's look-ahead expects of every player, whatever the engine.
+
+        >>> from qwirkle import new_game
+        >>> if available():
+        ...     game = NativeGame.from_state(new_game(["Ann", "Bob"], seed=7))
+        ...     game.apply_greedy()
+        ...     assert game.scores[0] + game.scores[1] > 0
+        """
+        game = self._game
+        if game.outcome is not None:
+            raise ValueError("the game is over")
+        if game.top_points() >= 0:
+            seats = len(game.scores)
+            game.play_bots(["greedy"] * seats, [_FIRST_DRAW] * seats, 0, 1)
+            return
+        exchanges = game.exchanges()
+        if exchanges:
+            game.apply_exchange(min(exchanges))
+        else:
+            self.apply(Pass())
 
     def apply(self, move: Move) -> None:
         """Play ``move`` for the player to move, as :func:`~qwirkle.apply` does (drawing from the top of the bag).

@@ -253,7 +253,8 @@ def _check_score(points: Score, turn: RecordedTurn, number: int) -> None:
         rule = Rule.SCORE_2
     else:
         rule = Rule.SCORE_1
-    raise ReplayError(rule, number, f"the record says {turn.score} points; the move scores {points.total}")
+    unit = "point" if turn.score in (1, -1) else "points"
+    raise ReplayError(rule, number, f"the record says {turn.score} {unit}; the move scores {points.total}")
 
 
 def _draw_next(state: GameState, move: Place, turn: RecordedTurn, number: int) -> GameState:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+import functools
+import warnings
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, Final, TypeVar
 
@@ -93,7 +95,11 @@ class BlockedEnd(_Option):
 
 
 class FinalTiebreak(_Option):
-    """What a tie for the highest total means (Rule END-4)."""
+    """What a tie for the highest total means (Rule END-4); deprecated with :attr:`RuleSet.final_tiebreak`.
+
+    It has one value, and a tie is always a shared win: the option will be
+    removed in the next release.
+    """
 
     SHARED = "shared"
     """The tied players share the win; no source names another tie-break."""
@@ -275,8 +281,14 @@ class RuleSet(Immutable):
     """End the game after this many full rounds with no placement (Rule END-5, not official)."""
     score_limit: int | None = option_field(None, IntRange(1, 10**6, optional=True), Rule.VARIANT_4, examples=(60,))
     """End the game as soon as a player's total reaches this score (Rule VARIANT-4, a house rule)."""
-    final_tiebreak: FinalTiebreak = option_field(FinalTiebreak.SHARED, enum_option(FinalTiebreak), Rule.END_4)
-    """What a tie for the highest total means (Rule END-4)."""
+    final_tiebreak: FinalTiebreak = attrs.field(
+        default=FinalTiebreak.SHARED, init=False, repr=False, metadata={_RULES: (Rule.END_4,), _EXAMPLES: ()}
+    )
+    """Deprecated, to be removed in the next release: a tie for the highest total is always a shared win (Rule END-4).
+
+    It has a single value and changes nothing. Passing it still works but
+    warns (:class:`DeprecationWarning`); saved rule sets that hold it still
+    load, and new ones leave it out."""
 
     PRESETS: ClassVar[tuple[str, ...]] = ("standard", "youngest_starts", "return_before_draw")
 
@@ -314,3 +326,28 @@ class RuleSet(Immutable):
         if name == "return_before_draw":
             return cls(exchange_return_before_draw=True, start_tiebreak=StartTiebreak.SEAT_ORDER)
         raise InvalidOptionsError(f"unknown preset {brief(name)}; the presets are {', '.join(cls.PRESETS)}")
+
+
+def _taking_final_tiebreak(init: Callable[..., None]) -> Callable[..., None]:
+    """The rule set's ``__init__``, taking the deprecated ``final_tiebreak`` too: checked, warned about, dropped."""
+
+    # The field is not an argument of attrs' own __init__, so that attrs.evolve, which passes every argument,
+    # never warns about a value nobody gave.
+    @functools.wraps(init)
+    def taking(self: RuleSet, **options: Any) -> None:
+        if "final_tiebreak" in options:
+            value = options.pop("final_tiebreak")
+            if not isinstance(value, FinalTiebreak):
+                raise InvalidOptionsError(f"final_tiebreak must be a FinalTiebreak, not {brief(value)}")
+            warnings.warn(
+                "final_tiebreak is deprecated and will be removed in the next release: "
+                "a tie for the highest total is always a shared win (Rule END-4)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+        init(self, **options)
+
+    return taking
+
+
+RuleSet.__init__ = _taking_final_tiebreak(RuleSet.__init__)  # type: ignore[method-assign]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from typing import overload
 
 import attrs
 
@@ -55,33 +56,67 @@ def unseen_tiles(view: PlayerView) -> tuple[Tile, ...]:
     return tuple(unseen)
 
 
-def sample_state(view: PlayerView, rng: random.Random | None = None) -> GameState:
+def _generator(rng: random.Random | None, seed: int | None, function: str) -> random.Random | None:
+    """The generator to deal from: ``rng``, or a new one seeded with ``seed``; giving both is a :class:`TypeError`."""
+    if seed is None:
+        return rng
+    if rng is not None:
+        raise TypeError(f"{function} takes rng or seed, not both")
+    if type(seed) is not int:
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    return random.Random(seed)
+
+
+def sample_state(view: PlayerView, rng: random.Random | None = None, *, seed: int | None = None) -> GameState:
     """A game state the viewer cannot tell from the real one: its unknown tiles filled in from the unseen ones.
 
     The other hands and the bag are dealt from :func:`unseen_tiles`, shuffled
-    by ``rng`` (without one, in sorted order, for a bot that only needs its
-    own legal moves). Other players' exchanges, whose tiles the viewer never
-    saw, are filled in with stand-in tiles. The state's own random state is
-    drawn from ``rng`` too, so nothing in it comes from the real game.
+    by ``rng``, or by a generator seeded with ``seed`` as
+    :func:`~qwirkle.new_game` takes one (without either, in sorted order, for
+    a bot that only needs its own legal moves). Other players' exchanges,
+    whose tiles the viewer never saw, are filled in with stand-in tiles. The
+    state's own random state is drawn from the generator too, so nothing in
+    it comes from the real game. Giving both ``rng`` and ``seed`` raises
+    :class:`TypeError`.
 
     >>> import random
     >>> from qwirkle import legal_moves, new_game, view
     >>> state = new_game(["Ann", "Bob"], seed=7)
-    >>> guess = sample_state(view(state, state.current), random.Random(1))
+    >>> guess = sample_state(view(state, state.current), seed=1)
     >>> guess.hand == state.hand, len(guess.bag) == len(state.bag), set(legal_moves(guess)) == set(legal_moves(state))
     (True, True, True)
+    >>> guess == sample_state(view(state, state.current), random.Random(1))
+    True
     """
+    rng = _generator(rng, seed, "sample_state")
     unseen = list(unseen_tiles(view))
     if rng is not None:
         rng.shuffle(unseen)
     return _guess(view, _deal(view, unseen), rng)
 
 
-def sample_states(view: PlayerView, rng: random.Random, count: int, *, tries: int = 0) -> list[GameState]:
+@overload
+def sample_states(view: PlayerView, rng: random.Random, count: int, *, tries: int = 0) -> list[GameState]: ...
+
+
+@overload
+def sample_states(view: PlayerView, *, count: int, seed: int, tries: int = 0) -> list[GameState]: ...
+
+
+def sample_states(
+    view: PlayerView,
+    rng: random.Random | None = None,
+    count: int | None = None,
+    *,
+    tries: int = 0,
+    seed: int | None = None,
+) -> list[GameState]:
     """``count`` guesses of the game (see :func:`sample_state`); with ``tries``, believing the last move was its best.
 
-    Without ``tries``, these are the guesses that ``count`` calls of
-    :func:`sample_state` with ``rng`` make. With ``tries``, they give the
+    The guesses are dealt by ``rng``, or by a generator seeded with ``seed``
+    (one of the two, not both: :class:`TypeError`). Without ``tries``, these
+    are the guesses that ``count`` calls of :func:`sample_state` with that
+    generator make. With ``tries``, they give the
     player who moved last only hands with which it could have scored no
     more than it did: its kept tiles (as many as it did not draw) and the
     ones it placed, on the table as it was. A bot that expects the others
@@ -105,10 +140,18 @@ def sample_states(view: PlayerView, rng: random.Random, count: int, *, tries: in
     >>> rng = random.Random(3)
     >>> sample_states(seen, random.Random(3), 2) == [sample_state(seen, rng), sample_state(seen, rng)]
     True
+    >>> sample_states(seen, count=2, seed=3) == sample_states(seen, random.Random(3), 2)
+    True
     >>> believed = sample_states(seen, random.Random(3), 8, tries=20)
     >>> len(believed), all(guess.hand == state.hand for guess in believed)
     (8, True)
     """
+    generator = _generator(rng, seed, "sample_states")
+    if generator is None:
+        raise TypeError("sample_states deals its guesses at random: give rng or seed")
+    if count is None:
+        raise TypeError("sample_states needs count, the number of guesses")
+    rng = generator
     unseen = unseen_tiles(view)
     belief = _belief(view, unseen) if tries > 0 else None
     guesses: list[GameState] = []

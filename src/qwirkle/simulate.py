@@ -34,15 +34,16 @@ import os
 import pickle
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import ExitStack
+from contextlib import ExitStack, suppress
 
 import attrs
 
 from qwirkle.backends import Backend, ProcessBackend, backend_named
-from qwirkle.botgame import MAX_TURNS
+from qwirkle.botgame import MAX_TURNS, _apply_bot_move
+from qwirkle.bots import GreedyBot, RandomBot
 from qwirkle.botspec import BotEntry, BotSpec, bot_spec
-from qwirkle.errors import QwirkleError
-from qwirkle.game import apply, new_game
+from qwirkle.errors import BackendError, QwirkleError
+from qwirkle.game import new_game
 from qwirkle.immutable import Immutable
 from qwirkle.match_log import LogWriter
 from qwirkle.match_stats import (
@@ -56,10 +57,13 @@ from qwirkle.match_stats import (
     write_json,
 )
 from qwirkle.moves import Exchange, Pass, Place
+from qwirkle.native import ENGINES, NATIVE_BOTS, NativeGame, available, native_module
 from qwirkle.ruleset import RuleSet
+from qwirkle.state import GameState
 from qwirkle.views import view
 
 __all__ = [
+    "ENGINES",
     "FORMAT",
     "TURN_LIMIT",
     "BotStats",
@@ -70,6 +74,8 @@ __all__ = [
     "deal_seed",
     "entry_names",
     "eta",
+    "match_engine",
+    "native_bot",
     "read_json",
     "run_match_game",
     "simulate",
@@ -81,6 +87,57 @@ def _derive(*parts: object) -> int:
     """A 63-bit seed from its parts, the same on every machine and in every process."""
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+def native_bot(entry: BotEntry) -> str | None:
+    """The name the native engine plays an entry's bots by, or ``None`` if it cannot play them.
+
+    The native engine plays the built-in greedy and random bots, made from
+    their class (by name or by class, under any label) and seeded by the
+    match; not subclasses, bot objects, or other bots.
+
+    >>> native_bot("greedy"), native_bot("random"), native_bot("strong")
+    ('greedy', 'random', None)
+    """
+    spec = bot_spec(entry)
+    if spec.parameters:
+        return None
+    if spec.factory is GreedyBot:
+        return "greedy"
+    if spec.factory is RandomBot:
+        return "random"
+    return None
+
+
+def match_engine(engine: str, players: Sequence[BotEntry]) -> str:
+    """The engine that plays a match between ``players``, ``"python"`` or ``"native"``, when ``engine`` is asked for.
+
+    Raises as :func:`simulate` does for an engine that cannot play the match.
+
+    >>> match_engine("python", ["greedy", "random"]), match_engine("auto", ["strong", "greedy"])
+    ('python', 'python')
+    >>> match_engine("native", ["strong", "greedy"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.BackendError: the native engine plays only the built-in greedy and random bots, not 'strong'...
+    """
+    specs = [bot_spec(player) for player in players]
+    if not isinstance(engine, str):
+        raise TypeError(f"engine must be a str, not {type(engine).__name__}")
+    if engine not in ENGINES:
+        raise BackendError(f"unknown engine {engine!r}; the engines are: {', '.join(ENGINES)}")
+    if engine == "python":
+        return engine
+    unplayable = [spec.label for spec in specs if native_bot(spec) is None]
+    if engine == "auto":
+        return "native" if not unplayable and available() else "python"
+    native_module()
+    if unplayable:
+        raise BackendError(
+            f"the native engine plays only the built-in {' and '.join(NATIVE_BOTS)} bots, not "
+            f"{', '.join(repr(label) for label in unplayable)}: play this match with the python or auto engine"
+        )
+    return engine
 
 
 def bot_seed(seed: int, index: int, seat: int) -> int:
@@ -118,6 +175,7 @@ def run_match_game(
     rules: RuleSet | None = None,
     *,
     max_turns: int = MAX_TURNS,
+    engine: str = "python",
 ) -> GameResult:
     """Play game number ``index`` of the match between ``players`` seeded with ``seed``.
 
@@ -127,8 +185,11 @@ def run_match_game(
     once per rotation (:func:`deal_seed`), and every bot is made afresh with
     its own seed (:func:`bot_seed`). Each bot sees only its seat's view. A
     game still going after ``max_turns`` turns stops with the reason
-    ``"turn_limit"``, the leaders as winners. This is the unit of work to
-    hand to any parallel engine.
+    ``"turn_limit"``, the leaders as winners. A move that breaks a rule
+    raises :class:`~qwirkle.bots.IllegalBotMoveError`, which names the bot,
+    its seat, the game and the turn. This is the unit of work to hand to any
+    parallel engine. ``engine`` is as for :func:`simulate`, and gives the same
+    result (times aside).
 
     >>> first = run_match_game(["greedy", "random"], seed=1, index=0)
     >>> second = run_match_game(["greedy", "random"], seed=1, index=1)
@@ -138,19 +199,44 @@ def run_match_game(
     specs = tuple(bot_spec(player) for player in players)
     n = len(specs)
     entries = tuple((seat + index) % n for seat in range(n))
-    bots = [specs[entry].make(bot_seed(seed, index, seat)) for seat, entry in enumerate(entries)]
+    seeds = [bot_seed(seed, index, seat) for seat in range(n)]
     deal = deal_seed(seed, index, n)
     labels = tuple(spec.label for spec in specs)
     names = entry_names(labels)
     state = new_game([names[entry] for entry in entries], seed=deal, rules=rules)
     times: list[list[float]] = [[] for _ in range(n)]
-    while state.outcome is None and state.turn_number < max_turns:
-        seat = state.current
-        seen = view(state, seat)
+    if match_engine(engine, specs) == "native":
+        kinds = [native_bot(specs[entry]) or "" for entry in entries]
         start = time.perf_counter()
-        move = bots[seat].choose(seen)
-        times[seat].append(time.perf_counter() - start)
-        state = apply(state, move)
+        game = NativeGame.from_state(state)
+        game.play_bots(kinds, seeds, max_turns=max_turns)
+        state = game.to_state()
+        # The native engine plays a whole game at once: each move is given the game's average time.
+        each = (time.perf_counter() - start) / max(1, state.turn_number)
+        for turn in state.history:
+            times[turn.seat].append(each)
+    else:
+        bots = [specs[entry].make(seeds[seat]) for seat, entry in enumerate(entries)]
+        while state.outcome is None and state.turn_number < max_turns:
+            seat = state.current
+            seen = view(state, seat)
+            start = time.perf_counter()
+            move = bots[seat].choose(seen)
+            times[seat].append(time.perf_counter() - start)
+            state = _apply_bot_move(state, move, deal, game=index, match_seed=seed)
+    return _result(state, index, deal, entries, tuple(labels[entry] for entry in entries), times)
+
+
+def _result(
+    state: GameState,
+    index: int,
+    deal: int,
+    entries: tuple[int, ...],
+    bots: tuple[str, ...],
+    times: list[list[float]],
+) -> GameResult:
+    """The result of a game played to ``state``."""
+    n = len(entries)
     qwirkles = [0] * n
     exchanges = [0] * n
     passes = [0] * n
@@ -172,7 +258,7 @@ def run_match_game(
         index=index,
         deal=deal,
         entries=entries,
-        bots=tuple(labels[entry] for entry in entries),
+        bots=bots,
         scores=state.scores,
         winners=winners,
         reason=reason,
@@ -202,18 +288,19 @@ class _Batch(Immutable):
     indices: tuple[int, ...]
     rules: RuleSet
     max_turns: int
+    engine: str = "python"
 
 
 def _play(batch: _Batch) -> list[GameResult]:
     return [
-        run_match_game(batch.specs, batch.seed, index, batch.rules, max_turns=batch.max_turns)
+        run_match_game(batch.specs, batch.seed, index, batch.rules, max_turns=batch.max_turns, engine=batch.engine)
         for index in batch.indices
     ]
 
 
-def _chunks(indices: Sequence[int], workers: int) -> Iterator[tuple[int, ...]]:
+def _chunks(indices: Sequence[int], workers: int, most: int = 8) -> Iterator[tuple[int, ...]]:
     # Small enough for smooth progress and a fair share of the work at the end, big enough to cost little.
-    size = max(1, min(8, len(indices) // (workers * 16)))
+    size = max(1, min(most, len(indices) // (workers * 16)))
     for start in range(0, len(indices), size):
         yield tuple(indices[start : start + size])
 
@@ -242,6 +329,7 @@ def simulate(
     address: str | None = None,
     out: str | os.PathLike[str] | None = None,
     resume: bool = False,
+    engine: str = "python",
 ) -> Simulation:
     """Play ``games`` games between the entries ``players`` and return the match.
 
@@ -260,16 +348,37 @@ def simulate(
     are not played again, and the rest are appended. ``progress``, if given,
     is called as games finish (see :data:`ProgressCallback`).
 
+    ``engine`` says what plays the games (see :data:`ENGINES`): ``"python"``,
+    the specification, move by move; ``"native"``, the compiled native engine
+    (:mod:`qwirkle.native`), many times faster, which plays whole games
+    between the built-in greedy and random bots (see :func:`native_bot`), so
+    a match with another bot is refused; ``"auto"``, the native engine if it is
+    installed and can play every entry, else the specification. Every engine
+    gives the same games, results and logs, so a log begun with one can be
+    resumed with another; only the times differ: the native engine times
+    whole games, and gives each move its game's average.
+
     Raises :class:`~qwirkle.QwirkleError` for an unknown bot or parameter, a
-    bad count, a log of another match, or a backend that cannot run
-    (:class:`~qwirkle.errors.BackendError`); :class:`TypeError` for an entry
-    that is not a bot, or one that cannot be sent to worker processes.
+    bad count, a log of another match, a backend that cannot run, or an
+    engine that cannot play the match (:class:`~qwirkle.errors.BackendError`), and
+    :class:`~qwirkle.bots.IllegalBotMoveError` (an
+    :class:`~qwirkle.IllegalMoveError`) for a bot's move that breaks a rule,
+    naming the bot, its seat, the game and the turn; :class:`TypeError` for
+    an entry that is not a bot, or one that cannot be sent to worker
+    processes or an engine that is not a str; :class:`ImportError` for
+    ``engine="native"`` without the native engine installed. All of these are
+    raised before any game is played or any log is made. If the run stops
+    before any game is written to the log, the file is left as it was found
+    (removed if this call made it, emptied if it was empty), so that the same
+    command can be run again; a file that was there before is never removed.
 
     >>> one = simulate(["greedy", "random"], games=4, seed=2)
     >>> one.results == simulate(["greedy", "random"], games=4, seed=2, jobs=2).results
     True
     >>> simulate(["strong:samples=1", "greedy"], games=2, seed=2).players
     ('strong:samples=1', 'greedy')
+    >>> simulate(["greedy", "random"], games=4, seed=2, engine="auto").results == one.results
+    True
     """
     specs = tuple(bot_spec(player) for player in players)
     for spec in specs:
@@ -283,6 +392,7 @@ def simulate(
         raise QwirkleError(f"the number of games must be a non-negative int, not {games!r}")
     if resume and out is None:
         raise QwirkleError("resume continues a match log: give its path as out")
+    engine = match_engine(engine, specs)
     where = _backend(backend, jobs, address, games)
     if isinstance(where, ProcessBackend) and where.jobs > 1:
         try:
@@ -293,29 +403,53 @@ def simulate(
                 "top level of a module, or play with one job"
             ) from None
     finished: dict[int, GameResult] = {}
-    with ExitStack() as stack:
-        log: LogWriter | None = None
-        if out is not None:
-            opened = LogWriter.resume if resume else LogWriter.create
-            log = stack.enter_context(opened(out, labels, seed, rules, max_turns))
-            finished = {result.index: result for result in log.results if result.index < games}
-        todo = [index for index in range(games) if index not in finished]
-        if todo:
-            workers = stack.enter_context(where.open())
-            start = time.perf_counter()
-            if progress is not None:
-                progress(0, len(todo), 0.0)
-            batches = (_Batch(specs, seed, chunk, rules, max_turns) for chunk in _chunks(todo, workers.count))
-            done = 0
-            for results in workers.map_unordered(_play, batches):
-                for result in results:
-                    finished[result.index] = result
-                    if log is not None:
-                        log.write(result)
-                done += len(results)
+    before = _file_size(out)
+    log: LogWriter | None = None
+    written = False
+    try:
+        with ExitStack() as stack:
+            if out is not None:
+                opened = LogWriter.resume if resume else LogWriter.create
+                log = stack.enter_context(opened(out, labels, seed, rules, max_turns))
+                finished = {result.index: result for result in log.results if result.index < games}
+            todo = [index for index in range(games) if index not in finished]
+            if todo:
+                workers = stack.enter_context(where.open())
+                start = time.perf_counter()
                 if progress is not None:
-                    progress(done, len(todo), time.perf_counter() - start)
+                    progress(0, len(todo), 0.0)
+                # A native game takes a few milliseconds: bigger batches keep the workers busy.
+                most = 64 if engine == "native" else 8
+                chunks = _chunks(todo, workers.count, most)
+                batches = (_Batch(specs, seed, chunk, rules, max_turns, engine) for chunk in chunks)
+                done = 0
+                for results in workers.map_unordered(_play, batches):
+                    for result in results:
+                        finished[result.index] = result
+                        if log is not None:
+                            log.write(result)
+                            written = True
+                    done += len(results)
+                    if progress is not None:
+                        progress(done, len(todo), time.perf_counter() - start)
+    except BaseException:
+        # A log holding only its first line would make the same command refuse to run again, and it is a log of
+        # nothing yet: the file goes back to what it was, removed if this call made it, emptied if it was empty.
+        if out is not None and log is not None and not written and before in (None, 0):
+            with suppress(OSError):
+                if before is None:
+                    os.remove(out)
+                else:
+                    os.truncate(out, 0)
+        raise
     return Simulation(labels, seed, [finished[index] for index in range(games)], rules)
+
+
+def _file_size(path: str | os.PathLike[str] | None) -> int | None:
+    """The size of the file at ``path``; ``None`` if there is nothing there, -1 for something that is not a file."""
+    if path is None or not os.path.lexists(path):
+        return None
+    return os.path.getsize(path) if os.path.isfile(path) else -1
 
 
 def _duration(seconds: float) -> str:

@@ -57,7 +57,9 @@ class RayBackend(Immutable):
     backend joins that cluster and only disconnects at the end. If this
     process is already connected to Ray (``ray.init`` was called), the
     backend uses that connection as it is and leaves it open, whatever its
-    address and size. Each game batch takes one CPU.
+    address and size. Each game batch takes one CPU. An error of this
+    library raised in a game, such as a bot's illegal move, is raised here as
+    it is, not inside Ray's ``RayTaskError``.
 
     >>> RayBackend()
     RayBackend(address=None, cpus=None)
@@ -133,7 +135,15 @@ class _RayWorkers:
             return list(done), list(rest)
 
         def result(reference: Any) -> R:
-            value: R = ray.get(reference)
+            try:
+                value: R = ray.get(reference)
+            except ray.exceptions.RayTaskError as error:
+                # Ray's wrapper reads as the worker's whole traceback; the library's own error, such as a bot's
+                # illegal move naming the bot, the game and the turn, says what went wrong on its own.
+                cause = getattr(error, "cause", None)
+                if isinstance(cause, QwirkleError):
+                    raise cause from None
+                raise
             return value
 
         def cancel(pending: Sequence[Any]) -> None:
