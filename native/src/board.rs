@@ -10,7 +10,7 @@
 //! of tiles) is kept in insertion-ordered maps that follow Python's dict
 //! semantics, so that the moves are listed in the specification's order.
 
-use crate::tiles::{ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES, TYPES_UNION};
+use crate::tiles::{types_union, ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES};
 
 pub const SIDE: usize = 256;
 const CELLS: usize = SIDE * SIDE;
@@ -59,7 +59,7 @@ pub struct Run {
 fn summed(present: u64, common: u16, length: u8) -> Run {
     // LINE-2 to LINE-4: a tile may join a run of its line type that lacks it, while it has fewer than six.
     let fit = if (length as usize) < MAX_LINE {
-        TYPES_UNION[common as usize] & !present
+        types_union(common) & !present
     } else {
         0
     };
@@ -92,11 +92,13 @@ fn lone(t: u8) -> Run {
 #[derive(Clone)]
 pub struct OMap<V: Copy> {
     index: Vec<u16>,
+    /// The keys in insertion order, `DEAD` where one was popped.
     keys: Vec<u32>,
     vals: Vec<V>,
-    live: Vec<bool>,
     dead: usize,
 }
+
+const DEAD: u32 = u32::MAX;
 
 impl<V: Copy> OMap<V> {
     fn new() -> Self {
@@ -104,7 +106,6 @@ impl<V: Copy> OMap<V> {
             index: vec![0; CELLS],
             keys: vec![],
             vals: vec![],
-            live: vec![],
             dead: 0,
         }
     }
@@ -127,7 +128,6 @@ impl<V: Copy> OMap<V> {
             0 => {
                 self.keys.push(k as u32);
                 self.vals.push(v);
-                self.live.push(true);
                 self.index[k] = self.keys.len() as u16;
             }
             i => self.vals[i as usize - 1] = v,
@@ -140,10 +140,11 @@ impl<V: Copy> OMap<V> {
             return None;
         }
         self.index[k] = 0;
-        self.live[i as usize - 1] = false;
+        self.keys[i as usize - 1] = DEAD;
         self.dead += 1;
         let value = self.vals[i as usize - 1];
-        if self.dead > 64 && self.dead > self.len() {
+        // Iterating skips the popped entries: the table is searched every turn, so keep them few.
+        if self.dead > 16 && 2 * self.dead > self.len() {
             self.compact();
         }
         Some(value)
@@ -160,7 +161,7 @@ impl<V: Copy> OMap<V> {
     fn compact(&mut self) {
         let mut n = 0;
         for i in 0..self.keys.len() {
-            if self.live[i] {
+            if self.keys[i] != DEAD {
                 self.keys[n] = self.keys[i];
                 self.vals[n] = self.vals[i];
                 self.index[self.keys[n] as usize] = n as u16 + 1;
@@ -169,25 +170,26 @@ impl<V: Copy> OMap<V> {
         }
         self.keys.truncate(n);
         self.vals.truncate(n);
-        self.live.clear();
-        self.live.resize(n, true);
         self.dead = 0;
     }
 
     /// The entries in insertion order.
     pub fn iter(&self) -> impl Iterator<Item = (usize, V)> + '_ {
-        (0..self.keys.len())
-            .filter(|&i| self.live[i])
-            .map(|i| (self.keys[i] as usize, self.vals[i]))
+        self.keys
+            .iter()
+            .zip(&self.vals)
+            .filter(|e| *e.0 != DEAD)
+            .map(|(&k, &v)| (k as usize, v))
     }
 
     fn clear(&mut self) {
         for &k in &self.keys {
-            self.index[k as usize] = 0;
+            if k != DEAD {
+                self.index[k as usize] = 0;
+            }
         }
         self.keys.clear();
         self.vals.clear();
-        self.live.clear();
         self.dead = 0;
     }
 
@@ -218,9 +220,13 @@ impl<V: Copy> OMap<V> {
 }
 
 /// A small insertion-ordered map with linear lookups, for the whole-table summary.
+#[derive(Clone, Default)]
 struct VecMap<V: Copy>(Vec<(usize, V)>);
 
 impl<V: Copy> VecMap<V> {
+    fn clear(&mut self) {
+        self.0.clear();
+    }
     fn get(&self, k: usize) -> Option<V> {
         self.0.iter().find(|e| e.0 == k).map(|e| e.1)
     }
@@ -246,6 +252,9 @@ pub struct Board {
     pub cols: OMap<Run>,
     ox: i64,
     oy: i64,
+    /// Scratch for `grown_frontier`, kept so that laying tiles allocates nothing.
+    ends: [VecMap<(u64, u8)>; 2],
+    touched: Vec<usize>,
 }
 
 impl Default for Board {
@@ -265,6 +274,11 @@ impl Board {
             cols: OMap::new(),
             ox: half,
             oy: half,
+            ends: [
+                VecMap(Vec::with_capacity(16)),
+                VecMap(Vec::with_capacity(16)),
+            ],
+            touched: Vec::with_capacity(32),
         }
     }
 
@@ -376,8 +390,7 @@ impl Board {
             // The empty table has no frontier to grow from: the specification sums the whole table up.
             self.whole_frontier();
         } else {
-            let keys: Vec<usize> = placed.iter().map(|p| p.0).collect();
-            self.grown_frontier(&keys);
+            self.grown_frontier(placed);
         }
         let low = MARGIN;
         let high = SIDE as i64 - 1 - MARGIN;
@@ -515,14 +528,17 @@ impl Board {
 
     /// The frontier after tiles were added at `new`: only the cells at the ends of their lines change
     /// (the specification's `grown_frontier`, in place, with the same orders).
-    fn grown_frontier(&mut self, new: &[usize]) {
-        for &k in new {
+    fn grown_frontier(&mut self, new: &[(usize, u8)]) {
+        for &(k, _) in new {
             self.cells.pop(k);
         }
         // The ends of the lines through the new tiles, with what fits them along that line, by direction.
-        let mut ends: [VecMap<(u64, u8)>; 2] = [VecMap(vec![]), VecMap(vec![])];
-        let mut order: Vec<usize> = vec![];
-        for &k in new {
+        let mut ends = std::mem::take(&mut self.ends);
+        let mut order = std::mem::take(&mut self.touched);
+        ends[0].clear();
+        ends[1].clear();
+        order.clear();
+        for &(k, _) in new {
             for (dir, step) in [(0usize, SIDE), (1, 1)] {
                 let t = self.grid[k];
                 let (mut present, mut common) = (1u64 << t, TILE_TYPES[t as usize]);
@@ -585,7 +601,7 @@ impl Board {
                 );
             }
         }
-        for n in order {
+        for &n in &order {
             let row = ends[0].get(n);
             let col = ends[1].get(n);
             let was = self.cells.get(n).unwrap_or(NO_LINES);
@@ -601,6 +617,8 @@ impl Board {
                 },
             );
         }
+        self.ends = ends;
+        self.touched = order;
     }
 
     /// Whether a hand (a tile mask) has any placement on a table with tiles: some one-tile move
@@ -652,7 +670,84 @@ mod tests {
         assert_eq!(b.cols.len(), 2);
     }
 
+    fn run_entries(b: &Board, along_rows: bool) -> Vec<(i64, i64, Run)> {
+        let runs = if along_rows { &b.rows } else { &b.cols };
+        let mut out: Vec<_> = runs
+            .iter()
+            .map(|(k, r)| {
+                let (x, y) = b.cell_of(k);
+                (x, y, r)
+            })
+            .collect();
+        out.sort_by_key(|e| (e.0, e.1));
+        out
+    }
+
+    /// Boards grown move by move in games between random bots (moves of several tiles, recentring)
+    /// hold the frontier and the runs the whole table sums up to after every move.
+    #[test]
+    fn grown_equals_whole_in_played_games() {
+        use crate::bots::{Bot, BotKind};
+        use crate::game::{Game, Rules};
+        for seed in 0..12 {
+            let mut game = Game::new(2 + seed as usize % 3, seed, Rules::default());
+            game.record = false;
+            let mut bots: Vec<Bot> = (0..game.seats())
+                .map(|s| Bot::new(BotKind::Random, i128::from(seed) * 7 + s as i128))
+                .collect();
+            let mut turns = 0;
+            while game.outcome.is_none() && turns < 400 {
+                let seat = game.current;
+                bots[seat]
+                    .play(&mut game)
+                    .unwrap_or_else(|e| panic!("{e:?}"));
+                turns += 1;
+                let laid: Vec<(i64, i64, u8)> = game
+                    .board
+                    .tiles()
+                    .map(|(k, t)| {
+                        let (x, y) = game.board.cell_of(k);
+                        (x, y, t)
+                    })
+                    .collect();
+                if laid.is_empty() {
+                    continue;
+                }
+                let whole = Board::from_tiles(&laid).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(frontier_entries(&game.board), frontier_entries(&whole));
+                assert_eq!(run_entries(&game.board, true), run_entries(&whole, true));
+                assert_eq!(run_entries(&game.board, false), run_entries(&whole, false));
+            }
+        }
+    }
+
     proptest! {
+        /// The map iterates as an insertion-ordered list does (Python's dict): popped keys leave,
+        /// a key set again goes last, a key overwritten keeps its place; popped entries are compacted away.
+        #[test]
+        fn omap_is_an_ordered_dict(ops in proptest::collection::vec((0usize..40, 0u64..1000, prop::bool::ANY), 0..400)) {
+            let mut map: OMap<u64> = OMap::new();
+            let mut model: Vec<(usize, u64)> = vec![];
+            for (k, v, set) in ops {
+                let k = k * 97 + 3;
+                if set {
+                    map.set(k, v);
+                    match model.iter_mut().find(|e| e.0 == k) {
+                        Some(e) => e.1 = v,
+                        None => model.push((k, v)),
+                    }
+                } else {
+                    let expected = model.iter().position(|e| e.0 == k).map(|i| model.remove(i).1);
+                    prop_assert_eq!(map.pop(k), expected);
+                }
+                prop_assert_eq!(map.len(), model.len());
+                prop_assert_eq!(map.iter().collect::<Vec<_>>(), model.clone());
+                prop_assert!(model.iter().all(|&(k, v)| map.get(k) == Some(v) && map.contains(k)));
+            }
+            map.clear();
+            prop_assert!(map.is_empty() && map.iter().next().is_none());
+        }
+
         // Growing the frontier tile by tile gives the same entries as summing up the whole table.
         #[test]
         fn grown_equals_whole(shapes in proptest::collection::vec((0u8..6, prop::bool::ANY), 1..12)) {

@@ -273,6 +273,24 @@ impl Game {
         &self.found
     }
 
+    /// The windows of the position, given to `sink` as they are found rather than kept: for a question
+    /// asked once per position. None once the game is over.
+    pub fn each_window(&mut self, sink: &mut impl movegen::Sink) {
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.board.is_empty() {
+            // The openings are listed from (0, 0).
+            self.board.centre_on(0, 0);
+        }
+        movegen::each_window(
+            &self.board,
+            &self.hands[self.current],
+            &self.rules.gen(),
+            sink,
+        );
+    }
+
     /// Forget the windows found, so that the next question searches the table again (for timing).
     pub fn forget(&mut self) {
         self.found_valid = false;
@@ -383,8 +401,13 @@ impl Game {
     /// LINE-6, SCORE-3: the lines (two tiles or more) through tiles placed at increasing keys along `step`,
     /// each once: a lone tile's row then column; else the shared line, then each tile's line across.
     fn lines_through(&self, placed: &[(usize, u8)], step: usize) -> Vec<(usize, usize, usize)> {
-        let single = placed.len() == 1;
         let mut runs = Vec::with_capacity(placed.len() + 1);
+        self.each_line(placed, step, |run| runs.push(run));
+        runs
+    }
+
+    /// The lines of `lines_through`, in its order, given to `each` as `(first key, step, length)`.
+    fn each_line(&self, placed: &[(usize, u8)], step: usize, mut each: impl FnMut(Span)) {
         let mut walk = |direction: usize, k: usize| {
             let mut low = k - direction;
             while self.taken(placed, low) {
@@ -395,10 +418,10 @@ impl Game {
                 high += direction;
             }
             if high - low > 2 * direction {
-                runs.push((low + direction, direction, (high - low) / direction - 1));
+                each((low + direction, direction, (high - low) / direction - 1));
             }
         };
-        if single {
+        if placed.len() == 1 {
             walk(SIDE, placed[0].0);
             walk(1, placed[0].0);
         } else {
@@ -408,7 +431,32 @@ impl Game {
                 walk(across, p.0);
             }
         }
-        runs
+    }
+
+    /// The step along which tiles placed at increasing keys lie (along rows for a lone tile).
+    fn step_of(placed: &[(usize, u8)]) -> usize {
+        if placed.len() > 1 && (placed[placed.len() - 1].0 - placed[0].0) % SIDE != 0 {
+            1
+        } else {
+            SIDE
+        }
+    }
+
+    /// The total `score_of` gives, without listing the lines.
+    fn points_of(&self, placed: &[(usize, u8)], goes_out: bool) -> i64 {
+        let table = points_table(self.rules.qwirkle_bonus);
+        let (mut total, mut lines) = (0i64, 0usize);
+        self.each_line(placed, Self::step_of(placed), |(_, _, len)| {
+            total += table[len.min(MAX_LINE)];
+            lines += 1;
+        });
+        if lines == 0 {
+            total += self.rules.lone_tile_points;
+        }
+        if goes_out {
+            total += self.rules.end_bonus;
+        }
+        total
     }
 
     /// SCORE-1 to SCORE-8 for tiles legally placed (end bonus when `goes_out`).
@@ -443,24 +491,36 @@ impl Game {
 
     /// What a legal placement (keys increasing) scores now.
     pub fn score_of(&self, placed: &[(usize, u8)]) -> Scored {
-        let step = if placed.len() > 1 && (placed[placed.len() - 1].0 - placed[0].0) % SIDE != 0 {
-            1
-        } else {
-            SIDE
-        };
-        let runs = self.lines_through(placed, step);
+        let runs = self.lines_through(placed, Self::step_of(placed));
         let goes_out = placed.len() == self.hand().len() && self.bag.is_empty();
         self.scored(&runs, goes_out)
     }
 
-    /// The hand without `tiles` (first copies), or `None` if it does not hold them all.
-    fn without(hand: &[u8], tiles: impl Iterator<Item = u8>) -> Option<Vec<u8>> {
-        let mut rest = hand.to_vec();
-        for t in tiles {
-            let i = rest.iter().position(|&h| h == t)?;
-            rest.remove(i);
+    /// Whether the hand holds every one of `tiles` (as many copies as listed).
+    fn holds(hand: &[u8], tiles: impl Iterator<Item = u8>) -> bool {
+        let mut counts = [0i32; 64];
+        for &t in hand {
+            counts[t as usize & 63] += 1;
         }
-        Some(rest)
+        for t in tiles {
+            if t as usize >= KINDS {
+                return false;
+            }
+            counts[t as usize] -= 1;
+            if counts[t as usize] < 0 {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Take `tiles` out of a hand that holds them: the first copy of each, the others keeping their order.
+    fn remove_from(hand: &mut Vec<u8>, tiles: impl Iterator<Item = u8>) {
+        for t in tiles {
+            if let Some(i) = hand.iter().position(|&h| h == t) {
+                hand.remove(i);
+            }
+        }
     }
 
     fn check_game_on(&self) -> Result<(), Illegal> {
@@ -489,7 +549,7 @@ impl Game {
             return illegal("TURN-1", "no such tile");
         }
         // TURN-1: the tiles come from the hand.
-        if Self::without(self.hand(), cells.iter().map(|c| c.2)).is_none() {
+        if !Self::holds(self.hand(), cells.iter().map(|c| c.2)) {
             return illegal("TURN-1", "you do not hold the tiles you are placing");
         }
         if self.board.is_empty() {
@@ -589,27 +649,39 @@ impl Game {
     /// Play a placement given as `(x, y, tile)`, checked; returns its score.
     pub fn apply_place(&mut self, cells: &[(i64, i64, u8)]) -> Result<i64, Illegal> {
         let (placed, runs) = self.check_place(cells)?;
-        let rest = Self::without(self.hand(), placed.iter().map(|p| p.1)).unwrap_or_default();
-        let goes_out = rest.is_empty() && self.bag.is_empty();
+        let goes_out = placed.len() == self.hand().len() && self.bag.is_empty();
         let score = self.scored(&runs, goes_out);
-        Ok(self.place_unchecked(&placed, rest, score))
+        let total = score.total;
+        self.place_unchecked(&placed, Some(score));
+        Ok(total)
     }
 
     /// Play a placement the generator listed (keys increasing), trusted.
     pub fn apply_listed(&mut self, placed: &[(usize, u8)]) -> i64 {
-        let rest = Self::without(self.hand(), placed.iter().map(|p| p.1)).unwrap_or_default();
-        let score = self.score_of(placed);
-        self.place_unchecked(placed, rest, score)
+        if self.record {
+            let score = self.score_of(placed);
+            let total = score.total;
+            self.place_unchecked(placed, Some(score));
+            total
+        } else {
+            let goes_out = placed.len() == self.hand().len() && self.bag.is_empty();
+            let total = self.points_of(placed, goes_out);
+            self.scores[self.current] += total;
+            self.place_unchecked(placed, None);
+            total
+        }
     }
 
-    fn place_unchecked(&mut self, placed: &[(usize, u8)], mut hand: Vec<u8>, score: Scored) -> i64 {
+    /// Lay tiles the mover holds; `score` is recorded and added when given (else already added).
+    fn place_unchecked(&mut self, placed: &[(usize, u8)], score: Option<Scored>) {
         let seat = self.current;
+        let hand = &mut self.hands[seat];
+        Self::remove_from(hand, placed.iter().map(|p| p.1));
         // TURN-2, END-1: refill from the bag while it has tiles.
         let draw = placed.len().min(self.bag.len());
         let cut = self.bag.len() - draw;
         hand.extend_from_slice(&self.bag[cut..]);
         self.bag.truncate(cut);
-        self.hands[seat] = hand;
         let tiles = if self.record {
             placed
                 .iter()
@@ -624,9 +696,7 @@ impl Game {
         self.board.place(placed);
         self.idle_turns = 0;
         self.trailing_passes = 0;
-        let total = score.total;
         self.finish(seat, Kind::Place, tiles, score);
-        total
     }
 
     /// EXCHANGE-1: give back tiles (sorted) and draw as many; the bag is mixed.
@@ -638,9 +708,9 @@ impl Game {
         if tiles.is_empty() {
             return illegal("EXCHANGE-1", "an exchange needs at least one tile");
         }
-        let Some(mut hand) = Self::without(self.hand(), tiles.iter().copied()) else {
+        if !Self::holds(self.hand(), tiles.iter().copied()) {
             return illegal("EXCHANGE-1", "you do not hold the tiles you are exchanging");
-        };
+        }
         // EXCHANGE-5: no exchange from an empty bag, nor (by default) of more tiles than it holds.
         if self.bag.is_empty() {
             return illegal("EXCHANGE-5", "the bag is empty, so no exchange is possible");
@@ -648,49 +718,48 @@ impl Game {
         if self.rules.exchange_limited_by_bag && tiles.len() > self.bag.len() {
             return illegal("EXCHANGE-5", "the bag holds fewer tiles than exchanged");
         }
-        let mut sorted = tiles.to_vec();
-        sorted.sort_unstable();
-        let k = sorted.len();
+        let seat = self.current;
+        let mut hand = std::mem::take(&mut self.hands[seat]);
+        Self::remove_from(&mut hand, tiles.iter().copied());
+        let k = tiles.len();
         let draw = |bag: &mut Vec<u8>, n: usize, hand: &mut Vec<u8>| {
             let cut = bag.len() - n;
             hand.extend_from_slice(&bag[cut..]);
             bag.truncate(cut);
         };
+        // The tiles go back sorted.
+        let give_back = |bag: &mut Vec<u8>| {
+            let n = bag.len();
+            bag.extend_from_slice(tiles);
+            bag[n..].sort_unstable();
+        };
         let mut bag = std::mem::take(&mut self.bag);
+        let recorded = if self.record {
+            let mut sorted = tiles.to_vec();
+            sorted.sort_unstable();
+            sorted.iter().map(|&t| (0, 0, t)).collect()
+        } else {
+            vec![]
+        };
         if self.rules.exchange_return_before_draw {
-            bag.extend_from_slice(&sorted);
+            give_back(&mut bag);
             self.rng = rng::shuffle(self.rng, &mut bag);
             draw(&mut bag, k, &mut hand);
         } else {
             // Draw first; an exchange larger than the bag draws the rest once the tiles are back.
             let first = k.min(bag.len());
             draw(&mut bag, first, &mut hand);
-            bag.extend_from_slice(&sorted);
+            give_back(&mut bag);
             self.rng = rng::shuffle(self.rng, &mut bag);
             if k > first {
                 draw(&mut bag, k - first, &mut hand);
             }
         }
         self.bag = bag;
-        let seat = self.current;
         self.hands[seat] = hand;
         self.idle_turns += 1;
         self.trailing_passes = 0;
-        let tiles = if self.record {
-            sorted.iter().map(|&t| (0, 0, t)).collect()
-        } else {
-            vec![]
-        };
-        self.finish(
-            seat,
-            Kind::Exchange,
-            tiles,
-            Scored {
-                total: 0,
-                lines: vec![],
-                end_bonus: false,
-            },
-        );
+        self.finish(seat, Kind::Exchange, recorded, None);
         Ok(())
     }
 
@@ -708,28 +777,32 @@ impl Game {
         self.idle_turns += 1;
         self.trailing_passes += 1;
         let seat = self.current;
-        self.finish(
-            seat,
-            Kind::Pass,
-            vec![],
-            Scored {
-                total: 0,
-                lines: vec![],
-                end_bonus: false,
-            },
-        );
+        self.finish(seat, Kind::Pass, vec![], None);
         Ok(())
     }
 
-    fn finish(&mut self, seat: usize, kind: Kind, tiles: Vec<(i64, i64, u8)>, score: Scored) {
-        self.scores[seat] += score.total;
+    /// End a turn; a placement's `score` is added here when given (an exchange and a pass score nothing).
+    fn finish(
+        &mut self,
+        seat: usize,
+        kind: Kind,
+        tiles: Vec<(i64, i64, u8)>,
+        score: Option<Scored>,
+    ) {
+        if let Some(scored) = &score {
+            self.scores[seat] += scored.total;
+        }
         self.turns_count += 1;
         if self.record {
             self.turns.push(TurnRecord {
                 seat,
                 kind,
                 tiles,
-                score,
+                score: score.unwrap_or(Scored {
+                    total: 0,
+                    lines: vec![],
+                    end_bonus: false,
+                }),
             });
         }
         self.found_valid = false;

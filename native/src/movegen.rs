@@ -1,8 +1,8 @@
 //! Move generation: every legal placement of a hand, each once, grouped in *windows*
 //! (the empty cells of one line and the tiles each may take), in the specification's order.
 
-use crate::board::{Board, NO_LINES, SIDE};
-use crate::tiles::{bits, groups, mask_of, points_table, MAX_LINE, TYPES_UNION, TYPE_TILES};
+use crate::board::{Board, Run, NO_LINES, SIDE};
+use crate::tiles::{bits, groups, mask_of, points_table, types_union, MAX_LINE, TYPE_TILES};
 
 /// The empty cells a placement fills (increasing keys), the tiles each may take, and its points (end bonus aside).
 #[derive(Clone, Copy, Debug)]
@@ -14,6 +14,7 @@ pub struct Window {
 }
 
 impl Window {
+    #[cfg(test)]
     fn new(keys: &[usize], opts: &[u64], points: i64) -> Window {
         let mut w = Window {
             len: keys.len() as u8,
@@ -115,7 +116,7 @@ fn hand_types(hand_mask: u64) -> HandTypes {
         }
         h.most = h.most.max(h.counts[t]);
     }
-    h.live = hand_mask & TYPES_UNION[h.useful as usize];
+    h.live = hand_mask & types_union(h.useful);
     h
 }
 
@@ -127,14 +128,39 @@ pub struct GenRules {
     pub opening_must_play_max_group: bool,
 }
 
+/// Where the windows go as they are found: their cells (increasing keys), what fits each, their points.
+pub trait Sink {
+    fn window(&mut self, keys: &[u32], opts: &[u64], points: i64);
+}
+
+impl Sink for Vec<Window> {
+    #[inline]
+    fn window(&mut self, keys: &[u32], opts: &[u64], points: i64) {
+        let mut w = Window {
+            len: keys.len() as u8,
+            keys: [0; MAX_LINE],
+            opts: [0; MAX_LINE],
+            points,
+        };
+        w.keys[..keys.len()].copy_from_slice(keys);
+        w.opts[..opts.len()].copy_from_slice(opts);
+        self.push(w);
+    }
+}
+
 /// Every window of a legal placement of `hand` (tiles) on `board`, into `found` (cleared first).
 pub fn windows(board: &Board, hand: &[u8], rules: &GenRules, found: &mut Vec<Window>) {
     found.clear();
+    each_window(board, hand, rules, found);
+}
+
+/// Every window of `windows`, in its order, given to `sink` as it is found.
+pub fn each_window(board: &Board, hand: &[u8], rules: &GenRules, sink: &mut impl Sink) {
     let hand_mask = mask_of(hand);
     if board.is_empty() {
-        opening_windows(board, hand_mask, rules, found);
+        opening_windows(board, hand_mask, rules, sink);
     } else {
-        table_windows(board, hand_mask, rules.qwirkle_bonus, found);
+        table_windows(board, hand_mask, rules.qwirkle_bonus, sink);
     }
 }
 
@@ -148,7 +174,7 @@ fn opening_points(size: u32, rules: &GenRules) -> i64 {
 }
 
 /// The openings laid from (0, 0) towards +x or +y: one window per line the starter may lay, each way.
-fn opening_windows(board: &Board, hand_mask: u64, rules: &GenRules, found: &mut Vec<Window>) {
+fn opening_windows(board: &Board, hand_mask: u64, rules: &GenRules, found: &mut impl Sink) {
     let Some(origin) = board.key(0, 0) else {
         return;
     };
@@ -168,21 +194,17 @@ fn opening_windows(board: &Board, hand_mask: u64, rules: &GenRules, found: &mut 
         lines
     };
     if hand_mask != 0 && (!rules.opening_must_play_max_group || lines[0].count_ones() == 1) {
-        found.push(Window::new(
-            &[origin],
-            &[hand_mask],
-            opening_points(1, rules),
-        ));
+        found.window(&[origin as u32], &[hand_mask], opening_points(1, rules));
     }
     for line in lines {
         let size = line.count_ones() as usize;
         if size > 1 {
             let points = opening_points(size as u32, rules);
             let opts = [line; MAX_LINE];
-            let row: Vec<usize> = (0..size).map(|i| origin + i * SIDE).collect();
-            let column: Vec<usize> = (0..size).map(|i| origin + i).collect();
-            found.push(Window::new(&row, &opts[..size], points));
-            found.push(Window::new(&column, &opts[..size], points));
+            let row: Vec<u32> = (0..size).map(|i| (origin + i * SIDE) as u32).collect();
+            let column: Vec<u32> = (0..size).map(|i| (origin + i) as u32).collect();
+            found.window(&row, &opts[..size], points);
+            found.window(&column, &opts[..size], points);
         }
     }
 }
@@ -209,183 +231,198 @@ fn combinations(items: &[u32], size: usize, each: &mut impl FnMut(&[u32])) {
     go(items, size, 0, &mut Vec::with_capacity(size), each);
 }
 
+thread_local! {
+    /// The anchors along rows and along columns, kept between searches so that their memory is reused.
+    static ANCHORS: std::cell::RefCell<[Vec<u32>; 2]> = const { std::cell::RefCell::new([Vec::new(), Vec::new()]) };
+}
+
 /// The windows on a table with tiles: one-cell windows, then windows of several tiles grown from
 /// each anchor along rows, then along columns (the specification's `_table_windows`).
-fn table_windows(board: &Board, hand_mask: u64, qwirkle_bonus: i64, found: &mut Vec<Window>) {
+fn table_windows(board: &Board, hand_mask: u64, qwirkle_bonus: i64, found: &mut impl Sink) {
     let hand = hand_types(hand_mask);
     let table = points_table(qwirkle_bonus);
     let live = hand.live;
-    let mut row_anchors: Vec<usize> = Vec::with_capacity(64);
-    let mut col_anchors: Vec<usize> = Vec::with_capacity(64);
-    for (n, c) in board.cells.iter() {
-        // PLACE-4, LINE-2 to LINE-4: a tile alone fits both lines through its cell.
-        let fits = c.row_mask & c.col_mask & hand_mask;
-        if fits != 0 {
-            found.push(Window::new(
-                &[n],
-                &[fits],
-                table[c.row_run as usize + 1] + table[c.col_run as usize + 1],
-            ));
+    ANCHORS.with(|anchors| {
+        let [row_anchors, col_anchors] = &mut *anchors.borrow_mut();
+        row_anchors.clear();
+        col_anchors.clear();
+        for (n, c) in board.cells.iter() {
+            // PLACE-4, LINE-2 to LINE-4: a tile alone fits both lines through its cell.
+            let fits = c.row_mask & c.col_mask & hand_mask;
+            if fits != 0 {
+                let points = table[c.row_run as usize + 1] + table[c.col_run as usize + 1];
+                found.window(&[n as u32], &[fits], points);
+            }
+            if c.col_run != 0 && c.col_mask & live != 0 && !board.has(n - SIDE) {
+                row_anchors.push(n as u32);
+            }
+            if c.row_run != 0 && c.row_mask & live != 0 && !board.has(n - 1) {
+                col_anchors.push(n as u32);
+            }
         }
-        if c.col_run != 0 && c.col_mask & live != 0 && !board.has(n - SIDE) {
-            row_anchors.push(n);
+        if hand.useful == 0 {
+            // No two tiles of the hand share a line type: no window of several tiles.
+            return;
         }
-        if c.row_run != 0 && c.row_mask & live != 0 && !board.has(n - 1) {
-            col_anchors.push(n);
+        // A run of tiles anchors windows when two of the hand's tiles of one of its types may join it;
+        // it is marked by the high bit, the cells of the frontier not being runs.
+        for (k, r) in board.rows.iter() {
+            if r.common & hand.useful != 0 && (r.fit & live).count_ones() > 1 {
+                row_anchors.push(k as u32 | RUN_ANCHOR);
+            }
         }
-    }
-    // A run of tiles anchors windows when two of the hand's tiles of one of its types may join it.
-    for (k, r) in board.rows.iter() {
-        if r.common & hand.useful != 0 && (r.fit & live).count_ones() > 1 {
-            row_anchors.push(k);
+        for (k, r) in board.cols.iter() {
+            if r.common & hand.useful != 0 && (r.fit & live).count_ones() > 1 {
+                col_anchors.push(k as u32 | RUN_ANCHOR);
+            }
         }
-    }
-    for (k, r) in board.cols.iter() {
-        if r.common & hand.useful != 0 && (r.fit & live).count_ones() > 1 {
-            col_anchors.push(k);
+        for &a in row_anchors.iter() {
+            let k = (a & !RUN_ANCHOR) as usize;
+            let first = (a & RUN_ANCHOR != 0).then(|| board.rows.get(k)).flatten();
+            grow::<true>(board, found, k, first, &hand, &table);
         }
-    }
-    line_windows(board, found, &row_anchors, true, &hand, &table);
-    line_windows(board, found, &col_anchors, false, &hand, &table);
+        for &a in col_anchors.iter() {
+            let k = (a & !RUN_ANCHOR) as usize;
+            let first = (a & RUN_ANCHOR != 0).then(|| board.cols.get(k)).flatten();
+            grow::<false>(board, found, k, first, &hand, &table);
+        }
+    });
 }
 
-/// Grow a line from each anchor and add its windows of several tiles (the specification's `_line_windows`).
+const RUN_ANCHOR: u32 = 1 << 31;
+
+/// Grow a line from an anchor (`first`: the run of tiles there, if any) and add its windows of several
+/// tiles (the specification's `_line_windows`), along rows if `ROWS`, else along columns.
 ///
 /// PLACE-1, PLACE-2: a move of several tiles fills one unbroken run of one line. LINE-2, LINE-3: the
 /// line stops at a repeated tile or when no line type is left. LINE-4: at most six tiles.
-fn line_windows(
+fn grow<const ROWS: bool>(
     board: &Board,
-    found: &mut Vec<Window>,
-    anchors: &[usize],
-    along_rows: bool,
+    found: &mut impl Sink,
+    anchor: usize,
+    first: Option<Run>,
     hand: &HandTypes,
     table: &[i64; MAX_LINE + 1],
 ) {
+    let along_rows = ROWS;
+    /// How many free cells before the anchor a window may cover, at most.
+    const BEFORE: usize = MAX_LINE - 1;
     let step = if along_rows { SIDE } else { 1 };
     let along = if along_rows { &board.rows } else { &board.cols };
     let live = hand.live;
-    for &anchor in anchors {
-        let mut widest: Option<i64> = None;
-        let mut types = hand.useful;
-        let mut room_left = hand.most;
-        let mut present = 0u64;
-        let mut empties = [0usize; MAX_LINE];
-        let mut masks = [0u64; MAX_LINE];
-        let mut count = 0usize;
-        let mut points = 0i64;
-        let mut length = 0usize;
-        let mut k = anchor;
-        let mut run = along.get(k);
-        loop {
-            if let Some(r) = run {
-                if present & r.present != 0 {
+    let mut widest: Option<i64> = None;
+    let mut types = hand.useful;
+    let mut room_left = hand.most;
+    let mut present = 0u64;
+    // The cells a window may cover: the free cells before the anchor (nearest last), then the empty
+    // cells of the line in order; and what fits each of the latter.
+    let mut cells = [0u32; BEFORE + MAX_LINE];
+    let mut masks = [0u64; MAX_LINE];
+    let mut count = 0usize;
+    let mut points = 0i64;
+    let mut length = 0usize;
+    let mut k = anchor;
+    let mut run = first;
+    loop {
+        if let Some(r) = run {
+            if present & r.present != 0 {
+                break;
+            }
+            present |= r.present;
+            let narrowed = types & r.common;
+            if narrowed == 0 {
+                break;
+            }
+            if narrowed != types {
+                types = narrowed;
+                room_left = bits(u64::from(types))
+                    .map(|ty| hand.counts[ty as usize])
+                    .max()
+                    .unwrap_or(0)
+                    - count as i64;
+                if room_left < 0 {
                     break;
-                }
-                present |= r.present;
-                let narrowed = types & r.common;
-                if narrowed == 0 {
-                    break;
-                }
-                if narrowed != types {
-                    types = narrowed;
-                    room_left = bits(u64::from(types))
-                        .map(|ty| hand.counts[ty as usize])
-                        .max()
-                        .unwrap_or(0)
-                        - count as i64;
-                    if room_left < 0 {
-                        break;
-                    }
-                }
-                length += r.length as usize;
-                if length > MAX_LINE {
-                    break;
-                }
-                k += r.length as usize * step;
-                run = None;
-            } else {
-                if length == MAX_LINE {
-                    break;
-                }
-                let (fit, cross) = match board.cells.get(k) {
-                    None => (live, 0u8),
-                    Some(c) => {
-                        let (m, r) = c.across(along_rows);
-                        (m & live, r)
-                    }
-                };
-                if room_left == 0 || fit & TYPES_UNION[types as usize] == 0 {
-                    break;
-                }
-                room_left -= 1;
-                empties[count] = k;
-                masks[count] = fit;
-                count += 1;
-                points += table[cross as usize + 1];
-                length += 1;
-                k += step;
-                run = along.get(k);
-                if run.is_some() {
-                    continue;
                 }
             }
-            let widest = *widest.get_or_insert_with(|| {
-                // Free cells before the anchor (empty, nothing across) the window may also cover.
-                let mut w = 0i64;
-                let mut f = anchor - step;
-                let cap = room_left.min(MAX_LINE as i64 - 1);
-                while w < cap
-                    && !board.has(f)
-                    && board.cells.get(f).unwrap_or(NO_LINES).across(along_rows).1 == 0
-                {
-                    w += 1;
-                    f -= step;
+            length += r.length as usize;
+            if length > MAX_LINE {
+                break;
+            }
+            k += r.length as usize * step;
+            run = None;
+        } else {
+            if length == MAX_LINE {
+                break;
+            }
+            let (fit, cross) = match board.cells.get(k) {
+                None => (live, 0u8),
+                Some(c) => {
+                    let (m, r) = c.across(along_rows);
+                    (m & live, r)
                 }
-                if board.has(f) {
-                    w -= 1;
-                }
-                w
-            });
-            // The line ends here: at least two tiles, free cells before the anchor up to six in all.
-            let low = if count >= 2 { 0 } else { 2 - count as i64 };
-            let high = (MAX_LINE as i64 - length as i64).min(widest);
-            if low > high {
+            };
+            if room_left == 0 || fit & types_union(types) == 0 {
+                break;
+            }
+            room_left -= 1;
+            cells[BEFORE + count] = k as u32;
+            masks[count] = fit;
+            count += 1;
+            points += table[cross as usize + 1];
+            length += 1;
+            k += step;
+            run = along.get(k);
+            if run.is_some() {
                 continue;
             }
-            for ty in bits(u64::from(types)) {
-                let cand = hand.in_hand[ty as usize] & !present;
-                let room = (i64::from(cand.count_ones()) - count as i64).min(high);
-                if room < low {
-                    continue;
-                }
-                let mut opts = [0u64; MAX_LINE];
-                let mut all = true;
-                for i in 0..count {
-                    opts[i] = masks[i] & cand;
-                    all &= opts[i] != 0;
-                }
-                if !all {
-                    continue;
-                }
-                for left in low..=room {
-                    let left = left as usize;
-                    let mut w = Window {
-                        len: (left + count) as u8,
-                        keys: [0; MAX_LINE],
-                        opts: [0; MAX_LINE],
-                        points,
-                    };
-                    for i in 0..left {
-                        w.keys[i] = (anchor - (left - i) * step) as u32;
-                        w.opts[i] = cand;
-                    }
-                    for i in 0..count {
-                        w.keys[left + i] = empties[i] as u32;
-                        w.opts[left + i] = opts[i];
-                    }
-                    w.points = points + table[length + left];
-                    found.push(w);
-                }
+        }
+        let widest = *widest.get_or_insert_with(|| {
+            // Free cells before the anchor (empty, nothing across) the window may also cover.
+            let mut w = 0i64;
+            let mut f = anchor - step;
+            let cap = room_left.min(BEFORE as i64);
+            while w < cap
+                && !board.has(f)
+                && board.cells.get(f).unwrap_or(NO_LINES).across(along_rows).1 == 0
+            {
+                cells[BEFORE - 1 - w as usize] = f as u32;
+                w += 1;
+                f -= step;
+            }
+            if board.has(f) {
+                w -= 1;
+            }
+            w
+        });
+        // The line ends here: at least two tiles, free cells before the anchor up to six in all.
+        let low = if count >= 2 { 0 } else { 2 - count as i64 };
+        let high = (MAX_LINE as i64 - length as i64).min(widest);
+        if low > high {
+            continue;
+        }
+        for ty in bits(u64::from(types)) {
+            let cand = hand.in_hand[ty as usize] & !present;
+            let room = (i64::from(cand.count_ones()) - count as i64).min(high);
+            if room < low {
+                continue;
+            }
+            // What fits each cell a window may cover, for this line type.
+            let mut opts = [cand; BEFORE + MAX_LINE];
+            let mut all = true;
+            for (o, &m) in opts[BEFORE..BEFORE + count].iter_mut().zip(&masks[..count]) {
+                *o = m & cand;
+                all &= *o != 0;
+            }
+            if !all {
+                continue;
+            }
+            for left in low as usize..=room as usize {
+                let (from, to) = (BEFORE - left, BEFORE + count);
+                found.window(
+                    &cells[from..to],
+                    &opts[from..to],
+                    points + table[length + left],
+                );
             }
         }
     }
@@ -434,51 +471,238 @@ pub fn winners(
 
 /// EXCHANGE-1: every distinct multiset of 1 to `largest` tiles of the hand, sorted, in sorted order.
 pub fn exchanges(hand: &[u8], largest: usize) -> Vec<Vec<u8>> {
-    let mut tiles = hand.to_vec();
-    tiles.sort_unstable();
     let mut out: Vec<Vec<u8>> = vec![];
-    // Depth first over the sorted tiles, skipping a copy of the tile just skipped: each multiset once, in order.
-    fn go(
-        tiles: &[u8],
-        start: usize,
-        largest: usize,
-        picked: &mut Vec<u8>,
-        out: &mut Vec<Vec<u8>>,
-    ) {
-        let mut i = start;
-        while i < tiles.len() {
-            picked.push(tiles[i]);
-            out.push(picked.clone());
-            if picked.len() < largest {
-                go(tiles, i + 1, largest, picked, out);
+    each_exchange(hand, largest, |picked| {
+        out.push(picked.to_vec());
+        true
+    });
+    out
+}
+
+/// The `i`-th of `exchanges(hand, largest)`, if there are that many, into `into` (cleared first).
+pub fn nth_exchange(hand: &[u8], largest: usize, i: usize, into: &mut Vec<u8>) -> bool {
+    into.clear();
+    if let Some(found) = unrank_exchange(hand, largest, i, into) {
+        return found;
+    }
+    let mut left = i;
+    each_exchange(hand, largest, |picked| {
+        if left == 0 {
+            into.extend_from_slice(picked);
+            return false;
+        }
+        left -= 1;
+        true
+    });
+    !into.is_empty()
+}
+
+/// `nth_exchange` for hands of up to 8 distinct tiles and exchanges of up to 8 tiles, without walking the
+/// exchanges before it: whole subtrees of the depth-first walk are skipped by their size. `None` for a
+/// larger hand.
+fn unrank_exchange(hand: &[u8], largest: usize, i: usize, into: &mut Vec<u8>) -> Option<bool> {
+    const MOST: usize = 8;
+    let distinct = mask_of(hand);
+    let m = distinct.count_ones() as usize;
+    let largest = largest.min(hand.len());
+    if m > MOST || largest > MOST {
+        return None;
+    }
+    let mut kinds = [0u8; MOST];
+    let mut have = [0usize; MOST];
+    for (j, t) in bits(distinct).enumerate() {
+        kinds[j] = t as u8;
+        have[j] = hand.iter().filter(|&&h| u32::from(h) == t).count();
+    }
+    // up_to[j][r]: the multisets (the empty one included) of at most r tiles of the kinds from j on,
+    // from the multisets of exactly r tiles, worked out from the last kind back.
+    let mut up_to = [[0u64; MOST + 1]; MOST + 1];
+    let mut exactly = [0u64; MOST + 1];
+    exactly[0] = 1;
+    up_to[m][..=largest].fill(1);
+    for j in (0..m).rev() {
+        // In place from the largest size down: exactly[r - c] is still the count without kind j.
+        for r in (1..=largest).rev() {
+            let mut sum = 0;
+            for c in 0..=have[j].min(r) {
+                sum += exactly[r - c];
             }
-            picked.pop();
-            let t = tiles[i];
-            while i < tiles.len() && tiles[i] == t {
-                i += 1;
-            }
+            exactly[r] = sum;
+        }
+        let mut sum = 0;
+        for r in 0..=largest {
+            sum += exactly[r];
+            up_to[j][r] = sum;
         }
     }
-    go(&tiles, 0, largest, &mut vec![], &mut out);
-    out
+    // The multisets of at most r tiles from `a` copies of kind j and every copy of the kinds after it.
+    let with =
+        |j: usize, a: usize, r: usize| -> u64 { (0..=a.min(r)).map(|c| up_to[j + 1][r - c]).sum() };
+    let mut left = i as u64;
+    let (mut from, mut used) = (0usize, 0usize);
+    for depth in 0..largest {
+        let mut chosen = None;
+        for (j, &copies) in have.iter().enumerate().take(m).skip(from) {
+            let avail = copies - if j == from { used } else { 0 };
+            if avail == 0 {
+                continue;
+            }
+            // The exchange ending with kind j here, and every exchange that extends it.
+            let size = with(j, avail - 1, largest - depth - 1);
+            if left < size {
+                chosen = Some(j);
+                break;
+            }
+            left -= size;
+        }
+        let Some(j) = chosen else {
+            return Some(false);
+        };
+        into.push(kinds[j]);
+        used = if j == from { used + 1 } else { 1 };
+        from = j;
+        if left == 0 {
+            return Some(true);
+        }
+        left -= 1;
+    }
+    Some(false)
+}
+
+/// The `i`-th of the exchanges of exactly `size` tiles, in the order of `exchanges`, into `into`.
+pub fn nth_exchange_of_size(hand: &[u8], size: usize, i: usize, into: &mut Vec<u8>) -> bool {
+    let mut left = i;
+    into.clear();
+    each_exchange(hand, size, |picked| {
+        if picked.len() == size {
+            if left == 0 {
+                into.extend_from_slice(picked);
+                return false;
+            }
+            left -= 1;
+        }
+        true
+    });
+    !into.is_empty()
+}
+
+/// Each exchange of `exchanges(hand, largest)`, in its order, until `each` says stop.
+///
+/// Depth first over the distinct tiles in increasing order, a tile taken again while copies are left:
+/// each multiset once, in sorted order, with no allocation for hands of up to 32 tiles.
+pub fn each_exchange(hand: &[u8], largest: usize, mut each: impl FnMut(&[u8]) -> bool) {
+    let mut counts = [0u32; 64];
+    for &t in hand {
+        counts[t as usize] += 1;
+    }
+    let mut kinds = [0u8; 64];
+    let mut have = [0u32; 64];
+    let mut m = 0;
+    for (t, &c) in counts.iter().enumerate() {
+        if c > 0 {
+            kinds[m] = t as u8;
+            have[m] = c;
+            m += 1;
+        }
+    }
+    let largest = largest.min(hand.len());
+    if largest == 0 {
+        return;
+    }
+    let mut stack = [0u8; 32];
+    let mut heap;
+    let picked: &mut [u8] = if largest <= stack.len() {
+        &mut stack[..largest]
+    } else {
+        heap = vec![0u8; largest];
+        &mut heap
+    };
+
+    struct Walk<'a, F> {
+        kinds: &'a [u8],
+        have: &'a [u32],
+        largest: usize,
+        each: F,
+    }
+
+    fn go<F: FnMut(&[u8]) -> bool>(
+        walk: &mut Walk<'_, F>,
+        picked: &mut [u8],
+        depth: usize,
+        from: usize,
+        used: u32,
+    ) -> bool {
+        for j in from..walk.kinds.len() {
+            let taken = if j == from { used } else { 0 };
+            if taken == walk.have[j] {
+                continue;
+            }
+            picked[depth] = walk.kinds[j];
+            if !(walk.each)(&picked[..=depth]) {
+                return false;
+            }
+            if depth + 1 < walk.largest && !go(walk, picked, depth + 1, j, taken + 1) {
+                return false;
+            }
+        }
+        true
+    }
+
+    let mut walk = Walk {
+        kinds: &kinds[..m],
+        have: &have[..m],
+        largest,
+        each: &mut each,
+    };
+    go(&mut walk, picked, 0, 0, 0);
 }
 
 /// How many distinct multisets of 1 to `largest` tiles the hand offers.
 pub fn count_exchanges(hand: &[u8], largest: usize) -> u64 {
-    let mut counts = [0usize; 36];
+    let distinct = mask_of(hand).count_ones() as usize;
+    if distinct == hand.len() {
+        // No tile twice: the subsets of 1 to `largest` tiles, summed as binomials.
+        let (mut sum, mut ways) = (0u64, 1u64);
+        for k in 1..=largest.min(distinct) {
+            ways = ways * (distinct + 1 - k) as u64 / k as u64;
+            sum += ways;
+        }
+        return sum;
+    }
+    let mut counts = [0usize; 64];
     for &t in hand {
         counts[t as usize] += 1;
     }
-    let mut ways = vec![0u64; largest + 1];
+    let mut stack = [0u64; 33];
+    let mut heap;
+    let ways: &mut [u64] = if largest < stack.len() {
+        &mut stack[..=largest]
+    } else {
+        heap = vec![0u64; largest + 1];
+        &mut heap
+    };
     ways[0] = 1;
     for &c in counts.iter().filter(|&&c| c > 0) {
-        let mut grown = vec![0u64; largest + 1];
-        for (n, g) in grown.iter_mut().enumerate() {
-            *g = (0..=c.min(n)).map(|j| ways[n - j]).sum();
+        // From the largest size down, so that ways[n - j] is still the count without this tile.
+        for n in (1..ways.len()).rev() {
+            let mut sum = 0;
+            for j in 0..=c.min(n) {
+                sum += ways[n - j];
+            }
+            ways[n] = sum;
         }
-        ways = grown;
     }
     ways[1..].iter().sum()
+}
+
+/// How many distinct multisets of exactly `size` tiles the hand offers.
+pub fn count_exchanges_of_size(hand: &[u8], size: usize) -> u64 {
+    count_exchanges(hand, size)
+        - if size > 1 {
+            count_exchanges(hand, size - 1)
+        } else {
+            0
+        }
 }
 
 #[cfg(test)]
@@ -494,10 +718,55 @@ mod tests {
         assert_eq!(n, count_fillings(&opts));
     }
 
+    /// The exchanges as first written: the sorted hand walked depth first, skipping copies of a tile skipped.
+    fn exchanges_by_sorting(hand: &[u8], largest: usize) -> Vec<Vec<u8>> {
+        fn go(
+            tiles: &[u8],
+            start: usize,
+            largest: usize,
+            picked: &mut Vec<u8>,
+            out: &mut Vec<Vec<u8>>,
+        ) {
+            let mut i = start;
+            while i < tiles.len() {
+                picked.push(tiles[i]);
+                out.push(picked.clone());
+                if picked.len() < largest {
+                    go(tiles, i + 1, largest, picked, out);
+                }
+                picked.pop();
+                let t = tiles[i];
+                while i < tiles.len() && tiles[i] == t {
+                    i += 1;
+                }
+            }
+        }
+        let mut tiles = hand.to_vec();
+        tiles.sort_unstable();
+        let mut out = vec![];
+        go(&tiles, 0, largest, &mut vec![], &mut out);
+        out
+    }
+
     proptest! {
         #[test]
-        fn exchanges_are_counted_and_sorted(hand in proptest::collection::vec(0u8..8, 0..8), largest in 1usize..8) {
+        fn exchanges_are_counted_and_sorted(hand in proptest::collection::vec(0u8..12, 0..10), largest in 1usize..10) {
             let listed = exchanges(&hand, largest);
+            prop_assert_eq!(&listed, &exchanges_by_sorting(&hand, largest));
+            let mut one = vec![];
+            for (i, e) in listed.iter().enumerate() {
+                prop_assert!(nth_exchange(&hand, largest, i, &mut one));
+                prop_assert_eq!(&one, e);
+            }
+            prop_assert!(!nth_exchange(&hand, largest, listed.len(), &mut one));
+            for size in 1..=largest {
+                let sized: Vec<&Vec<u8>> = listed.iter().filter(|e| e.len() == size).collect();
+                prop_assert_eq!(sized.len() as u64, count_exchanges_of_size(&hand, size));
+                for (i, e) in sized.iter().enumerate() {
+                    prop_assert!(nth_exchange_of_size(&hand, size, i, &mut one));
+                    prop_assert_eq!(&one, *e);
+                }
+            }
             prop_assert_eq!(listed.len() as u64, count_exchanges(&hand, largest));
             prop_assert!(listed.windows(2).all(|w| w[0] < w[1]));
             prop_assert!(listed.iter().all(|e| !e.is_empty() && e.len() <= largest));

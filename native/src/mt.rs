@@ -7,6 +7,9 @@
 const N: usize = 624;
 const M: usize = 397;
 
+/// `init_by_array` starts from the state of this seed, whatever the key: made once, at compile time.
+const INIT: [u32; N] = Mt::init_genrand(19_650_218);
+
 #[derive(Clone)]
 pub struct Mt {
     mt: [u32; N],
@@ -14,13 +17,15 @@ pub struct Mt {
 }
 
 impl Mt {
-    fn init_genrand(seed: u32) -> [u32; N] {
+    const fn init_genrand(seed: u32) -> [u32; N] {
         let mut mt = [0u32; N];
         mt[0] = seed;
-        for i in 1..N {
+        let mut i = 1;
+        while i < N {
             mt[i] = 1_812_433_253u32
                 .wrapping_mul(mt[i - 1] ^ (mt[i - 1] >> 30))
                 .wrapping_add(i as u32);
+            i += 1;
         }
         mt
     }
@@ -28,15 +33,15 @@ impl Mt {
     /// The generator `random.Random(seed)` makes for an int seed (its absolute value, in 32-bit words).
     pub fn new(seed: i128) -> Mt {
         let mut magnitude = seed.unsigned_abs();
-        let mut key = vec![];
+        let mut words = [0u32; 4];
+        let mut len = 0;
         while magnitude > 0 {
-            key.push(magnitude as u32);
+            words[len] = magnitude as u32;
+            len += 1;
             magnitude >>= 32;
         }
-        if key.is_empty() {
-            key.push(0);
-        }
-        let mut mt = Self::init_genrand(19_650_218);
+        let key = &words[..len.max(1)];
+        let mut mt = INIT;
         let (mut i, mut j) = (1usize, 0usize);
         for _ in 0..N.max(key.len()) {
             mt[i] = (mt[i] ^ (mt[i - 1] ^ (mt[i - 1] >> 30)).wrapping_mul(1_664_525))
@@ -66,14 +71,19 @@ impl Mt {
     }
 
     fn twist(&mut self) {
-        for i in 0..N {
-            let y = (self.mt[i] & 0x8000_0000) | (self.mt[(i + 1) % N] & 0x7fff_ffff);
-            let mut v = self.mt[(i + M) % N] ^ (y >> 1);
-            if y & 1 != 0 {
-                v ^= 0x9908_b0df;
-            }
-            self.mt[i] = v;
+        #[inline(always)]
+        fn mixed(mt: &[u32; N], i: usize, next: usize, far: usize) -> u32 {
+            let y = (mt[i] & 0x8000_0000) | (mt[next] & 0x7fff_ffff);
+            mt[far] ^ (y >> 1) ^ (0u32.wrapping_sub(y & 1) & 0x9908_b0df)
         }
+        // The three ranges of `i` where `(i + 1) % N` and `(i + M) % N` need no division.
+        for i in 0..N - M {
+            self.mt[i] = mixed(&self.mt, i, i + 1, i + M);
+        }
+        for i in N - M..N - 1 {
+            self.mt[i] = mixed(&self.mt, i, i + 1, i + M - N);
+        }
+        self.mt[N - 1] = mixed(&self.mt, N - 1, 0, M - 1);
         self.index = 0;
     }
 
@@ -120,6 +130,22 @@ mod tests {
         assert_eq!([r.next_u32(), r.next_u32()], [3626764237, 1654615998]);
         let mut r = Mt::new(-3);
         assert_eq!([r.next_u32(), r.next_u32()], [1022050301, 2545373330]);
+    }
+
+    #[test]
+    fn twist_matches_the_plain_loop() {
+        let mut r = Mt::new(12345);
+        let mut plain = r.mt;
+        for i in 0..N {
+            let y = (plain[i] & 0x8000_0000) | (plain[(i + 1) % N] & 0x7fff_ffff);
+            let mut v = plain[(i + M) % N] ^ (y >> 1);
+            if y & 1 != 0 {
+                v ^= 0x9908_b0df;
+            }
+            plain[i] = v;
+        }
+        r.twist();
+        assert_eq!(r.mt, plain);
     }
 
     #[test]

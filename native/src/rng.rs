@@ -22,11 +22,12 @@ pub fn next(state: u64) -> (u64, u64) {
 #[inline]
 pub fn below(mut state: u64, n: u64) -> (u64, u64) {
     debug_assert!(n > 0);
-    let limit = (1u128 << 64) - (1u128 << 64) % u128::from(n);
+    // 2**64 % n, without 128-bit division: outputs below 2**64 - skip are kept.
+    let skip = n.wrapping_neg() % n;
     loop {
         let (s, z) = next(state);
         state = s;
-        if u128::from(z) < limit {
+        if skip == 0 || z < skip.wrapping_neg() {
             return (state, z % n);
         }
     }
@@ -88,6 +89,21 @@ mod tests {
         fn below_stays_in_range(state: u64, n in 1u64..u64::MAX) {
             let (_, v) = below(state, n);
             prop_assert!(v < n);
+        }
+
+        #[test]
+        fn below_rejects_as_the_specification(state: u64, n in prop_oneof![1u64..300, 1u64..u64::MAX, (1u64 << 63)..u64::MAX]) {
+            // The specification's bound, in 128-bit arithmetic.
+            let limit = (1u128 << 64) - (1u128 << 64) % u128::from(n);
+            let mut s = state;
+            let expected = loop {
+                let (next_state, z) = next(s);
+                s = next_state;
+                if u128::from(z) < limit {
+                    break (s, z % n);
+                }
+            };
+            prop_assert_eq!(below(state, n), expected);
         }
 
         #[test]

@@ -38,7 +38,7 @@ const fn type_tiles() -> [u64; 12] {
 /// The six tiles of each line type.
 pub const TYPE_TILES: [u64; 12] = type_tiles();
 
-const fn types_union() -> [u64; 1 << 12] {
+const fn all_unions() -> [u64; 1 << 12] {
     let mut out = [0u64; 1 << 12];
     let mut m = 0;
     while m < (1 << 12) {
@@ -55,7 +55,32 @@ const fn types_union() -> [u64; 1 << 12] {
 }
 
 /// Every tile of any of the line types of a mask.
-pub static TYPES_UNION: [u64; 1 << 12] = types_union();
+pub static TYPES_UNION: [u64; 1 << 12] = all_unions();
+
+const fn half_unions(shapes: bool) -> [u64; 64] {
+    let mut out = [0u64; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut t = 0;
+        while t < 6 {
+            if m >> t & 1 == 1 {
+                out[m] |= TYPE_TILES[t + if shapes { 6 } else { 0 }];
+            }
+            t += 1;
+        }
+        m += 1;
+    }
+    out
+}
+
+const COLOUR_UNION: [u64; 64] = half_unions(false);
+const SHAPE_UNION: [u64; 64] = half_unions(true);
+
+/// `TYPES_UNION[types]` from two tables of 64 entries: the table of 4096 would crowd the cache.
+#[inline]
+pub fn types_union(types: u16) -> u64 {
+    COLOUR_UNION[(types & 63) as usize] | SHAPE_UNION[(types >> 6 & 63) as usize]
+}
 
 /// The set bits of a mask, lowest first.
 #[inline]
@@ -122,5 +147,8 @@ mod tests {
         assert_eq!(group_size(mask_of(&[0, 1, 7, 35])), 2);
         assert_eq!(groups(mask_of(&[0, 7, 14])), vec![1, 1 << 7, 1 << 14]);
         assert_eq!(points_table(6), [0, 0, 2, 3, 4, 5, 12]);
+        for types in 0..=ALL_TYPES {
+            assert_eq!(types_union(types), TYPES_UNION[types as usize]);
+        }
     }
 }
