@@ -44,6 +44,7 @@ EXTRAS: Final = {
     "dask": "dask",
     "distributed": "dask",
     "ray": "ray",
+    "qwirkle_native": "native",
 }
 """The top-level packages of the optional extras the tests use, each with the extra that installs it.
 
@@ -91,8 +92,19 @@ def reason(package: str) -> str:
 
 
 def install(package: str) -> str:
-    """The command that installs the extra of ``package`` into a checkout's environment."""
-    return f"pip install -e '.[{extra_of(package)}]'"
+    """The command that installs the extra of ``package`` into a checkout's environment.
+
+    >>> install("qwirkle_native")
+    'pip install ./native'
+    """
+    # The native engine is built from the checkout's own native/ folder, not fetched by the extra.
+    return "pip install ./native" if package == "qwirkle_native" else f"pip install -e '.[{extra_of(package)}]'"
+
+
+needs_native: Final = pytest.mark.skipif(
+    not required("native") and importlib.util.find_spec("qwirkle_native") is None, reason=reason("qwirkle_native")
+)
+"""Marks a test that plays the native engine: skipped without it, unless this run must have the ``native`` extra."""
 
 
 def require(name: str) -> ModuleType:

@@ -7,12 +7,11 @@ after every move the scores, hands, bag, seat to move and outcome; and
 the end. Also the golden corpus, every rule option, and the bots.
 
 Skipped when the extension is not installed (``pip install ./native``),
-unless ``QWIRKLE_REQUIRE_NATIVE=1``, when a missing extension fails.
+unless the run must have the ``native`` extra (see ``tests/optional.py``).
 """
 
 from __future__ import annotations
 
-import os
 import random
 import sys
 from collections.abc import Callable
@@ -27,11 +26,7 @@ from qwirkle.native import INSTALL_HINT, NativeGame, available, native_module
 from qwirkle.native import run_game as native_run_game
 from qwirkle.ruleset import variants
 from tests.helpers import module_from_path
-
-REQUIRED = os.environ.get("QWIRKLE_REQUIRE_NATIVE") == "1"
-needs_native = pytest.mark.skipif(
-    not available() and not REQUIRED, reason="the native engine is not installed: pip install ./native"
-)
+from tests.optional import needs_native, required
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -97,9 +92,9 @@ def test_missing_extension_names_the_install(monkeypatch: pytest.MonkeyPatch) ->
     assert "pip install ./native" in INSTALL_HINT
 
 
-@pytest.mark.skipif(not REQUIRED, reason="QWIRKLE_REQUIRE_NATIVE is not set")
+@pytest.mark.skipif(not required("native"), reason="this run does not require the native extra")
 def test_required_extension_is_installed() -> None:
-    assert available(), f"QWIRKLE_REQUIRE_NATIVE=1 but the native engine is missing: {INSTALL_HINT}"
+    assert available(), f"this run requires the native engine, which is missing: {INSTALL_HINT}"
 
 
 @needs_native

@@ -6,13 +6,12 @@ bot with ``engine="native"`` must choose exactly what the bot with
 ``engine="python"`` chooses, and each piece of the search must agree: the
 greedy reply it expects, and the gain of every candidate against a guess.
 Skipped when the extension is not installed (``pip install ./native``),
-unless ``QWIRKLE_REQUIRE_NATIVE=1``; the checks that need no extension run
+unless the run must have the ``native`` extra; the checks that need no extension run
 either way.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import subprocess
 import sys
@@ -22,12 +21,8 @@ import pytest
 from qwirkle import Exchange, GameState, Place, PlayerView, apply, new_game, view
 from qwirkle.bots import GreedyBot, RandomBot, StrongBot, _greedy_move, sample_states
 from qwirkle.botspec import BotParameter, BotParameterError, bot_parameters, bot_spec
-from qwirkle.native import ENGINES, INSTALL_HINT, NativeGame, available
-
-REQUIRED = os.environ.get("QWIRKLE_REQUIRE_NATIVE") == "1"
-needs_native = pytest.mark.skipif(
-    not available() and not REQUIRED, reason="the native engine is not installed: pip install ./native"
-)
+from qwirkle.native import ENGINES, INSTALL_HINT, NativeGame
+from tests.optional import needs_native
 
 
 def _views(seed: int, seats: int, every: int = 1) -> list[PlayerView]:

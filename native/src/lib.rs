@@ -5,9 +5,11 @@
 
 pub mod board;
 pub mod bots;
+pub mod env;
 pub mod game;
 pub mod movegen;
 pub mod mt;
 mod py;
+mod py_env;
 pub mod rng;
 pub mod tiles;

@@ -11,13 +11,13 @@ use crate::game::{Game, Illegal, Kind, Line, Outcome, Reason, Rules, Scored};
 
 create_exception!(
     _native,
-    IllegalMove,
+    IllegalMoveError,
     PyException,
     "A move the native engine refuses; the rule ID comes first."
 );
 
 /// The options of a `RuleSet` that change play, in this order.
-type RulesTuple = (
+pub(crate) type RulesTuple = (
     usize,
     usize,
     i64,
@@ -32,7 +32,7 @@ type RulesTuple = (
     Option<i64>,
 );
 
-fn rules_of(t: RulesTuple) -> PyResult<Rules> {
+pub(crate) fn rules_of(t: RulesTuple) -> PyResult<Rules> {
     let (
         hand_size,
         copies_per_tile,
@@ -69,7 +69,7 @@ fn rules_of(t: RulesTuple) -> PyResult<Rules> {
 }
 
 fn refused(e: Illegal) -> PyErr {
-    IllegalMove::new_err(format!("{}: {}", e.rule, e.message))
+    IllegalMoveError::new_err(format!("{}: {}", e.rule, e.message))
 }
 
 type CellTiles = Vec<(i64, i64, u8)>;
@@ -89,7 +89,7 @@ fn score_tuple(s: &Scored) -> ScoreTuple {
     )
 }
 
-fn bot_kind(name: &str) -> PyResult<BotKind> {
+pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {
     match name {
         "random" => Ok(BotKind::Random),
         "greedy" => Ok(BotKind::Greedy),
@@ -252,7 +252,7 @@ impl PyGame {
         Some((cells.collect(), score_tuple(&score)))
     }
 
-    /// Play a placement of `(x, y, tile)`; returns its score. A refused move raises `IllegalMove`.
+    /// Play a placement of `(x, y, tile)`; returns its score. A refused move raises `IllegalMoveError`.
     fn apply_place(&mut self, cells: Vec<(i64, i64, u8)>) -> PyResult<i64> {
         self.game.apply_place(&cells).map_err(refused)
     }
@@ -409,8 +409,9 @@ fn self_play(
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
+    m.add_class::<crate::py_env::PySoloBatch>()?;
     m.add_function(wrap_pyfunction!(self_play, m)?)?;
-    m.add("IllegalMove", m.py().get_type::<IllegalMove>())?;
+    m.add("IllegalMoveError", m.py().get_type::<IllegalMoveError>())?;
     m.add("SIDE", crate::board::SIDE)?;
     Ok(())
 }

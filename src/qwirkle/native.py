@@ -277,7 +277,7 @@ class NativeGame:
                 self._game.apply_pass()
             else:
                 raise not_a_move(move)
-        except native.IllegalMove as refused:
+        except native.IllegalMoveError as refused:
             verify(self.to_state(), move)
             raise RuntimeError(f"the native engine refused a move the specification accepts: {refused}") from None
 

@@ -131,12 +131,12 @@ def match_engine(engine: str, players: Sequence[BotEntry]) -> str:
     unplayable = [spec.label for spec in specs if native_bot(spec) is None]
     if engine == "auto":
         return "native" if not unplayable and available() else "python"
-    native_module()
     if unplayable:
         raise BackendError(
             f"the native engine plays only the built-in {' and '.join(NATIVE_BOTS)} bots, not "
             f"{', '.join(repr(label) for label in unplayable)}: play this match with the python or auto engine"
         )
+    native_module()
     return engine
 
 

@@ -5,7 +5,7 @@ Use it through :mod:`qwirkle.native`, which builds a native game from a
 only the compiled extension.
 """
 
-from qwirkle_native._native import SIDE, Game, IllegalMove, self_play
+from qwirkle_native._native import SIDE, Game, IllegalMoveError, self_play
 
-__all__ = ["SIDE", "Game", "IllegalMove", "self_play"]
+__all__ = ["SIDE", "Game", "IllegalMoveError", "self_play"]
 __version__ = "0.1.0"

@@ -6,10 +6,12 @@ RulesTuple: TypeAlias = tuple[int, int, int, int, int, bool, bool, bool, bool, b
 Line: TypeAlias = tuple[int, int, bool, int]
 ScoreTuple: TypeAlias = tuple[int, list[Line], bool]
 Cells: TypeAlias = list[tuple[int, int]]
+# Any object with the buffer protocol, such as a NumPy array (which typing sees as one from Python 3.12 only).
+Buffer: TypeAlias = object
 
 SIDE: int
 
-class IllegalMove(Exception): ...
+class IllegalMoveError(Exception): ...
 
 class Game:
     @staticmethod
@@ -63,3 +65,26 @@ class Game:
     record: bool
 
 def self_play(kind: str, games: int, first_seed: int = 0, seats: int = 2, max_turns: int = 5000) -> int: ...
+
+class SoloBatch:
+    def __init__(
+        self,
+        count: int,
+        seat: int,
+        bots: list[str | None],
+        max_turns: int,
+        rules: RulesTuple,
+        illegal_reward: float,
+        layout: dict[str, int],
+        score_scale: float,
+        observations: Buffer,
+        masks: Buffer,
+        rewards: Buffer,
+        terminated: Buffer,
+        truncated: Buffer,
+        illegal: Buffer,
+    ) -> None: ...
+    def seed(self, i: int, seed: int) -> None: ...
+    def reset(self, i: int) -> None: ...
+    def first_refusal(self, actions: Buffer) -> int | None: ...
+    def step(self, actions: Buffer) -> None: ...

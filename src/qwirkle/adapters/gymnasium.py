@@ -202,4 +202,8 @@ class QwirkleSoloEnv(gymnasium.Env[dict[str, Any], Any]):
 
 
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point="qwirkle.adapters.gymnasium:QwirkleSoloEnv")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point="qwirkle.adapters.gymnasium:QwirkleSoloEnv",
+        vector_entry_point="qwirkle.adapters.vector:make_solo_vector_env",
+    )
