@@ -113,6 +113,34 @@ impl Bot {
     }
 }
 
+/// Play the first of the best-scoring placements in `move_key` order (the greedy bot's choice when
+/// its draw among them is the first); `false`, with nothing played, when no tile can be placed.
+pub fn apply_first_best(game: &mut Game) -> bool {
+    let (out, bonus) = (
+        game.hand().len(),
+        if game.bag.is_empty() {
+            game.rules.end_bonus
+        } else {
+            0
+        },
+    );
+    let mut keys = Vec::new();
+    game.each_window(&mut Best {
+        keys: &mut keys,
+        best: -1,
+        out,
+        bonus,
+    });
+    match keys.iter().min() {
+        Some(first) => {
+            let (placed, n) = unkey(first);
+            game.apply_listed(&placed[..n]);
+            true
+        }
+        None => false,
+    }
+}
+
 /// The keys of every placement of the windows.
 struct Every<'a>(&'a mut Vec<MoveKey>);
 

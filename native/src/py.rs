@@ -271,6 +271,12 @@ impl PyGame {
         Some(self.game.apply_listed(&placed))
     }
 
+    /// Play the first best-scoring placement in `move_key` order; `False`, with nothing played, if no
+    /// tile can be placed.
+    fn apply_first_best(&mut self) -> bool {
+        crate::bots::apply_first_best(&mut self.game)
+    }
+
     /// Play bots (`"random"`, `"greedy"`, one per seat, each with its seed) to the end; `False` if the
     /// game had not ended once `max_turns` turns (counting `turns_before`) were played.
     fn play_bots(

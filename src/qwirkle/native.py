@@ -60,11 +60,6 @@ ENGINES: Final = ("python", "native", "auto")
 strong bot (:attr:`qwirkle.bots.StrongBot.engine`) to play out its guesses.
 """
 
-# The first 32 bits drawn by random.Random(_FIRST_DRAW) are 918: below 2**10, so the first draw of fewer than
-# 2**22 choices is 0, and a greedy bot seeded with it plays the first of its best placements in move_key order.
-_FIRST_DRAW: Final = 2756852
-
-
 def native_module() -> ModuleType:
     """The compiled extension, imported on first use; :class:`ImportError` naming how to install it if missing.
 
@@ -251,9 +246,7 @@ class NativeGame:
         game = self._game
         if game.outcome is not None:
             raise ValueError("the game is over")
-        if game.top_points() >= 0:
-            seats = len(game.scores)
-            game.play_bots(["greedy"] * seats, [_FIRST_DRAW] * seats, 0, 1)
+        if game.apply_first_best():
             return
         exchanges = game.exchanges()
         if exchanges:
