@@ -15,15 +15,11 @@ native engine is installed and can play the opponents (see
 :func:`make_solo_vector_env`, the id's vector entry point):
 
 >>> import gymnasium
->>> from qwirkle.native import available
->>> if available():
-...     envs = gymnasium.make_vec("qwirkle/Solo-v0", num_envs=4, vectorization_mode="vector_entry_point")
-...     observations, infos = envs.reset(seed=7)
-...     actions = observations["action_mask"].argmax(axis=1)
-...     observations, rewards, terminations, truncations, infos = envs.step(actions)
-...     print(observations["observation"].shape, rewards.dtype, terminations.dtype)
-... else:
-...     print((4, 19697), "float64 bool")
+>>> envs = gymnasium.make_vec("qwirkle/Solo-v0", num_envs=4)
+>>> observations, infos = envs.reset(seed=7)
+>>> actions = observations["action_mask"].argmax(axis=1)
+>>> observations, rewards, terminations, truncations, infos = envs.step(actions)
+>>> print(observations["observation"].shape, rewards.dtype, terminations.dtype)
 (4, 19697) float64 bool
 
 Episodes reset as Gymnasium's ``AutoresetMode.NEXT_STEP`` says (declared in
