@@ -61,3 +61,15 @@ def test_readme_renders_on_pypi() -> None:
     links = re.findall(r'href="([^"]+)"', html)
     assert links
     assert all(link.startswith(("https://", "#")) for link in links), links
+
+
+def test_every_match_the_readme_offers_says_what_it_costs_or_is_short() -> None:
+    # A reader runs the examples as they are: a long match must say so on its line, or stay short.
+    matches = re.findall(r"^python -m qwirkle simulate .*$", README, flags=re.MULTILINE)
+    assert matches
+    for line in matches:
+        games = int(re.search(r"--games (\d+)", line).group(1))  # type: ignore[union-attr]
+        says_how_long = re.search(r"#.*\b(seconds?|minutes?|hours?)\b", line) is not None
+        assert says_how_long or games <= (20 if "strong" in line else 2000), line
+    # What the strong bot's matches cost, per game, is said once in words beside them.
+    assert re.search(r"strong bot take time: a game costs about \d+ seconds? of one core", README)
