@@ -60,6 +60,7 @@ ENGINES: Final = ("python", "native", "auto")
 strong bot (:attr:`qwirkle.bots.StrongBot.engine`) to play out its guesses.
 """
 
+
 def native_module() -> ModuleType:
     """The compiled extension, imported on first use; :class:`ImportError` naming how to install it if missing.
 
