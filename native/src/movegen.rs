@@ -485,16 +485,7 @@ pub fn nth_exchange(hand: &[u8], largest: usize, i: usize, into: &mut Vec<u8>) -
     if let Some(found) = unrank_exchange(hand, largest, i, into) {
         return found;
     }
-    let mut left = i;
-    each_exchange(hand, largest, |picked| {
-        if left == 0 {
-            into.extend_from_slice(picked);
-            return false;
-        }
-        left -= 1;
-        true
-    });
-    !into.is_empty()
+    nth_exchange_where(hand, largest, i, into, |_| true)
 }
 
 /// `nth_exchange` for hands of up to 8 distinct tiles and exchanges of up to 8 tiles, without walking the
@@ -571,10 +562,22 @@ fn unrank_exchange(hand: &[u8], largest: usize, i: usize, into: &mut Vec<u8>) ->
 
 /// The `i`-th of the exchanges of exactly `size` tiles, in the order of `exchanges`, into `into`.
 pub fn nth_exchange_of_size(hand: &[u8], size: usize, i: usize, into: &mut Vec<u8>) -> bool {
-    let mut left = i;
     into.clear();
-    each_exchange(hand, size, |picked| {
-        if picked.len() == size {
+    nth_exchange_where(hand, size, i, into, |picked| picked.len() == size)
+}
+
+/// The `i`-th of the exchanges of `exchanges(hand, largest)` that `counts` keeps, walked in order, into
+/// `into` (which the caller has cleared).
+fn nth_exchange_where(
+    hand: &[u8],
+    largest: usize,
+    i: usize,
+    into: &mut Vec<u8>,
+    counts: impl Fn(&[u8]) -> bool,
+) -> bool {
+    let mut left = i;
+    each_exchange(hand, largest, |picked| {
+        if counts(picked) {
             if left == 0 {
                 into.extend_from_slice(picked);
                 return false;
