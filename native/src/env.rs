@@ -1,25 +1,20 @@
-//! Solo games against built-in bots for reinforcement learning: the action encoding of
-//! `qwirkle.adapters.actions` (a turn built tile by tile) and the observation and action mask of
+//! Solo games against built-in bots for reinforcement learning: turns built with the action
+//! encoding of [`crate::actions`], and the observation and action mask of
 //! `qwirkle.adapters.observation`, written into rows of caller-owned arrays.
 //!
 //! Every size and offset comes in a [`Layout`] built from the Python layout objects, so the two
 //! sides cannot disagree on where an action or a part of the observation lies.
 
-use crate::board::Board;
+use crate::actions::{number, window_origin, ActionLayout, Refused, Scratch, Taken, Turn};
 use crate::bots::{Bot, BotKind};
 use crate::game::{Game, Rules};
 use crate::mt::Mt;
-use crate::tiles::{bits, KINDS, MAX_LINE};
+use crate::tiles::KINDS;
 
 /// Where each action and each part of the observation lies (`ActionLayout`, `ObservationLayout`).
 #[derive(Clone, Debug)]
 pub struct Layout {
-    pub hand_size: usize,
-    pub window: usize,
-    /// The action that ends a placement; exchanges follow it, then the pass.
-    pub end: usize,
-    pub pass: usize,
-    pub actions: usize,
+    pub actions: ActionLayout,
     pub colour_plane: usize,
     pub shape_plane: usize,
     pub occupied_plane: usize,
@@ -40,11 +35,11 @@ impl Layout {
     /// Refuse a layout whose parts overlap or overrun the vector, or whose actions are numbered
     /// otherwise than the encoding numbers them: every write then stays where it belongs.
     pub fn check(&self) -> Result<(), String> {
-        let cells = self.window * self.window;
-        let planes_end = self.planes * cells;
+        self.actions.check()?;
+        let planes_end = self.planes * self.actions.cells();
         let ordered = [
             (0, planes_end),
-            (self.hand, self.hand + self.hand_size * KINDS),
+            (self.hand, self.hand + self.actions.hand_size * KINDS),
             (self.unseen, self.unseen + KINDS),
             (self.scores, self.scores + self.seats),
             (self.bag, self.bag + 1),
@@ -55,14 +50,8 @@ impl Layout {
             .all(|&p| p < self.planes)
             && self.colour_plane + 6 <= self.planes
             && self.shape_plane + 6 <= self.planes;
-        let numbered = self.window > 0
-            && self.hand_size > 0
-            && self.hand_size < 16
-            && self.end == self.hand_size * cells
-            && self.pass == self.end + (1 << self.hand_size)
-            && self.actions == self.pass + 1;
-        if !(fits && planes_ok && numbered && self.tile_count > 0 && self.score_scale > 0.0) {
-            return Err("the layout does not describe the adapters' encoding".into());
+        if !(fits && planes_ok && self.tile_count > 0 && self.score_scale > 0.0) {
+            return Err("the layout does not describe the adapters' observation".into());
         }
         Ok(())
     }
@@ -87,197 +76,6 @@ pub struct Stepped {
     pub terminated: bool,
     pub truncated: bool,
     pub illegal: bool,
-}
-
-/// A window of placements as the turn sees it: cells by number in the turn's window, and the tiles
-/// each may take.
-#[derive(Clone, Copy, Debug)]
-struct Win {
-    len: u8,
-    cells: [u16; MAX_LINE],
-    opts: [u64; MAX_LINE],
-}
-
-#[derive(Clone, Debug)]
-enum Passing {
-    No,
-    Pass,
-    /// No legal move fits the window: the pass action plays the best placement instead.
-    Best(Vec<(usize, u8)>),
-}
-
-/// The agent's turn being built: `ActionTurn` of the adapters.
-#[derive(Clone, Debug)]
-struct Turn {
-    origin: (i64, i64),
-    slots: Vec<u8>,
-    first_slot: [u8; KINDS],
-    windows: Vec<Win>,
-    placed: Vec<(u16, u8)>,
-    used: u64,
-    exchanges: Vec<u32>,
-    passing: Passing,
-    legal: Vec<u32>,
-}
-
-/// The top-left cell of a window of `side` cells centred on the table (`window_origin`).
-fn window_origin(board: &Board, side: usize) -> (i64, i64) {
-    let half = (side / 2) as i64;
-    let mut tiles = board.tiles().map(|(k, _)| board.cell_of(k));
-    let Some((x, y)) = tiles.next() else {
-        return (-half, -half);
-    };
-    let (mut x0, mut x1, mut y0, mut y1) = (x, x, y, y);
-    for (x, y) in tiles {
-        (x0, x1, y0, y1) = (x0.min(x), x1.max(x), y0.min(y), y1.max(y));
-    }
-    (
-        (x0 + x1).div_euclid(2) - half,
-        (y0 + y1).div_euclid(2) - half,
-    )
-}
-
-/// The number of cell `(x, y)` in the window at `origin`, if it lies inside.
-#[inline]
-fn number(origin: (i64, i64), side: usize, x: i64, y: i64) -> Option<usize> {
-    let (column, row) = (x - origin.0, y - origin.1);
-    let side = side as i64;
-    ((0..side).contains(&column) && (0..side).contains(&row))
-        .then(|| (row * side + column) as usize)
-}
-
-/// Whether each mask can give a tile of its own, no tile twice and none of `used`.
-fn fillable(masks: &[u64], used: u64) -> bool {
-    match masks {
-        [] => true,
-        [first, rest @ ..] => bits(first & !used).any(|t| fillable(rest, used | 1 << t)),
-    }
-}
-
-impl Turn {
-    fn start(game: &mut Game, layout: &Layout) -> Turn {
-        let side = layout.window;
-        let origin = window_origin(&game.board, side);
-        let slots = game.hand().to_vec();
-        let mut first_slot = [u8::MAX; KINDS];
-        for (slot, &tile) in slots.iter().enumerate().rev() {
-            first_slot[tile as usize] = slot as u8;
-        }
-        let mut windows = Vec::new();
-        let (board, found) = game.listed();
-        'windows: for w in found {
-            let mut win = Win {
-                len: w.len,
-                cells: [0; MAX_LINE],
-                opts: [0; MAX_LINE],
-            };
-            for (i, (&k, &opts)) in w.keys().iter().zip(w.opts()).enumerate() {
-                let (x, y) = board.cell_of(k as usize);
-                // A cell outside the window: the placement cannot be expressed.
-                let Some(n) = number(origin, side, x, y) else {
-                    continue 'windows;
-                };
-                win.cells[i] = n as u16;
-                win.opts[i] = opts;
-            }
-            windows.push(win);
-        }
-        let mut exchanges = vec![];
-        let largest = game.exchange_limit();
-        if largest > 0 {
-            for mask in 1u32..1 << slots.len() {
-                // Copies of a tile are taken from their first slots, so each choice of tiles has one mask.
-                let canonical = bits(u64::from(mask)).all(|s| {
-                    (0..s as usize).all(|r| slots[r] != slots[s as usize] || mask >> r & 1 == 1)
-                });
-                if canonical && mask.count_ones() as usize <= largest {
-                    exchanges.push((layout.end + mask as usize) as u32);
-                }
-            }
-        }
-        let passing = if game.can_pass() {
-            Passing::Pass
-        } else if windows.is_empty() && exchanges.is_empty() {
-            game.best_keyed().map_or(Passing::No, Passing::Best)
-        } else {
-            Passing::No
-        };
-        Turn {
-            origin,
-            slots,
-            first_slot,
-            windows,
-            placed: vec![],
-            used: 0,
-            exchanges,
-            passing,
-            legal: vec![],
-        }
-    }
-
-    /// The legal actions, in increasing order (`ActionTurn.legal_actions`); `reach` is scratch
-    /// space of one mask per cell, all 0, and is left so.
-    fn find_legal(&mut self, layout: &Layout, reach: &mut [u64], touched: &mut Vec<u16>) {
-        let used = self.used;
-        let mut complete = false;
-        for win in &self.windows {
-            let mut cells = [0u16; MAX_LINE];
-            let mut opts = [0u64; MAX_LINE];
-            let mut n = 0;
-            for i in 0..win.len as usize {
-                if !self.placed.iter().any(|p| p.0 == win.cells[i]) {
-                    cells[n] = win.cells[i];
-                    opts[n] = win.opts[i] & !used;
-                    n += 1;
-                }
-            }
-            if n == 0 {
-                complete = true;
-                continue;
-            }
-            for i in 0..n {
-                let cell = cells[i] as usize;
-                let mut seen = reach[cell];
-                if seen == 0 {
-                    touched.push(cells[i]);
-                }
-                let mut others = [0u64; MAX_LINE];
-                others[..i].copy_from_slice(&opts[..i]);
-                others[i..n - 1].copy_from_slice(&opts[i + 1..n]);
-                for t in bits(opts[i] & !seen) {
-                    if fillable(&others[..n - 1], used | 1 << t) {
-                        seen |= 1 << t;
-                    }
-                }
-                reach[cell] = seen;
-            }
-        }
-        let cells = layout.window * layout.window;
-        self.legal.clear();
-        for &cell in touched.iter() {
-            for t in bits(reach[cell as usize]) {
-                let slot = self.first_slot[t as usize] as usize;
-                self.legal.push((slot * cells + cell as usize) as u32);
-            }
-            reach[cell as usize] = 0;
-        }
-        touched.clear();
-        if !self.placed.is_empty() {
-            if complete {
-                self.legal.push(layout.end as u32);
-            }
-        } else {
-            self.legal.extend_from_slice(&self.exchanges);
-            if !matches!(self.passing, Passing::No) {
-                self.legal.push(layout.pass as u32);
-            }
-        }
-        self.legal.sort_unstable();
-    }
-
-    fn is_legal(&self, action: i64) -> bool {
-        u32::try_from(action).is_ok_and(|a| self.legal.binary_search(&a).is_ok())
-    }
 }
 
 /// One game: the agent's seat against bots, with its own stream of seeds.
@@ -317,8 +115,7 @@ pub struct Batch {
     config: Config,
     layout: Layout,
     games: Vec<Solo>,
-    reach: Vec<u64>,
-    touched: Vec<u16>,
+    scratch: Scratch,
 }
 
 impl Batch {
@@ -332,7 +129,7 @@ impl Batch {
         if config.bots.iter().filter(|b| b.is_none()).count() != 1 {
             return Err("every seat but the agent's has a bot".into());
         }
-        if seats > layout.seats || config.rules.hand_size != layout.hand_size {
+        if seats > layout.seats || config.rules.hand_size != layout.actions.hand_size {
             return Err("the layout is for other rules".into());
         }
         if seats * config.rules.hand_size > KINDS * config.rules.copies_per_tile {
@@ -357,13 +154,11 @@ impl Batch {
                 }
             })
             .collect();
-        let cells = layout.window * layout.window;
         Ok(Batch {
             config,
+            scratch: Scratch::new(&layout.actions),
             layout,
             games,
-            reach: vec![0; cells],
-            touched: vec![],
         })
     }
 
@@ -404,13 +199,7 @@ impl Batch {
         mask.fill(0);
         solo.shown.clear();
         solo.offered.clear();
-        Self::start_turn(
-            solo,
-            config,
-            &self.layout,
-            &mut self.reach,
-            &mut self.touched,
-        );
+        Self::start_turn(solo, config, &self.layout, &mut self.scratch);
         Self::show(solo, config, &self.layout, obs, mask, true);
         Ok(())
     }
@@ -438,69 +227,34 @@ impl Batch {
             config,
             layout,
             games,
-            reach,
-            touched,
+            scratch,
         } = self;
         let solo = &mut games[i];
         let Some(turn) = solo.turn.as_mut() else {
             return Err("the episode is over: call reset()".into());
         };
-        if !turn.is_legal(action) {
-            solo.turn = None;
-            solo.ended = true;
-            Self::show(solo, config, layout, obs, mask, true);
-            return Ok(Stepped {
-                reward: config.illegal_reward,
-                terminated: true,
-                truncated: false,
-                illegal: true,
-            });
-        }
-        let action = action as usize;
-        let cells = layout.window * layout.window;
-        if action < layout.end {
-            let (slot, cell) = (action / cells, action % cells);
-            let tile = turn.slots[slot];
-            turn.placed.push((cell as u16, tile));
-            turn.used |= 1 << tile;
-            turn.windows.retain(|w| {
-                (0..w.len as usize)
-                    .any(|j| w.cells[j] as usize == cell && w.opts[j] >> tile & 1 == 1)
-            });
-            turn.find_legal(layout, reach, touched);
-            Self::show(solo, config, layout, obs, mask, false);
-            return Ok(Stepped::default());
-        }
-        let game = &mut solo.game;
-        if action == layout.end {
-            let (ox, oy) = turn.origin;
-            let mut keyed = Vec::with_capacity(turn.placed.len());
-            for &(cell, tile) in &turn.placed {
-                let (row, column) = (cell as usize / layout.window, cell as usize % layout.window);
-                let k = game
-                    .board
-                    .key(ox + column as i64, oy + row as i64)
-                    .ok_or("a placement off the native board")?;
-                keyed.push((k, tile));
+        match turn.take(&mut solo.game, &layout.actions, action, scratch) {
+            Ok(Taken::Tile) => {
+                Self::show(solo, config, layout, obs, mask, false);
+                return Ok(Stepped::default());
             }
-            keyed.sort_unstable_by_key(|p| p.0);
-            game.apply_listed(&keyed);
-        } else if action == layout.pass {
-            match std::mem::replace(&mut turn.passing, Passing::No) {
-                Passing::Best(placed) => {
-                    game.apply_listed(&placed);
-                }
-                _ => game.apply_pass().map_err(|e| e.message)?,
+            Ok(Taken::Move) => {}
+            Err(Refused::Illegal) => {
+                solo.turn = None;
+                solo.ended = true;
+                Self::show(solo, config, layout, obs, mask, true);
+                return Ok(Stepped {
+                    reward: config.illegal_reward,
+                    terminated: true,
+                    truncated: false,
+                    illegal: true,
+                });
             }
-        } else {
-            let chosen = (action - layout.end) as u64;
-            let mut tiles: Vec<u8> = bits(chosen).map(|s| turn.slots[s as usize]).collect();
-            tiles.sort_unstable();
-            game.apply_exchange(&tiles).map_err(|e| e.message)?;
+            Err(Refused::Engine(message)) => return Err(message),
         }
         solo.turns += 1;
         Self::bots_play(solo, config)?;
-        Self::start_turn(solo, config, layout, reach, touched);
+        Self::start_turn(solo, config, layout, scratch);
         Self::show(solo, config, layout, obs, mask, true);
         let game = &solo.game;
         let mut stepped = Stepped::default();
@@ -528,20 +282,12 @@ impl Batch {
     }
 
     /// The agent's turn, if the game goes on.
-    fn start_turn(
-        solo: &mut Solo,
-        config: &Config,
-        layout: &Layout,
-        reach: &mut [u64],
-        touched: &mut Vec<u16>,
-    ) {
+    fn start_turn(solo: &mut Solo, config: &Config, layout: &Layout, scratch: &mut Scratch) {
         solo.turn = None;
         if solo.game.outcome.is_some() || solo.turns >= config.max_turns {
             return;
         }
-        let mut turn = Turn::start(&mut solo.game, layout);
-        turn.find_legal(layout, reach, touched);
-        solo.turn = Some(turn);
+        solo.turn = Some(Turn::start(&mut solo.game, &layout.actions, scratch));
     }
 
     /// Write the game's observation and mask (`observe`, `action_mask`) into its rows: the table
@@ -554,7 +300,7 @@ impl Batch {
         mask: &mut [i8],
         table: bool,
     ) {
-        let cells = layout.window * layout.window;
+        let (cells, side) = (layout.actions.cells(), layout.actions.window);
         let game = &solo.game;
         let turn = solo.turn.as_ref();
         let put = |shown: &mut Vec<u32>, cell: usize, tile: u8| {
@@ -570,24 +316,23 @@ impl Batch {
                 obs[e as usize] = 0.0;
             }
             solo.shown.clear();
-            let origin =
-                turn.map_or_else(|| window_origin(&game.board, layout.window), |t| t.origin);
+            let origin = turn.map_or_else(|| window_origin(&game.board, side), |t| t.origin);
             let board = &game.board;
             for (k, tile) in board.tiles() {
                 let (x, y) = board.cell_of(k);
-                if let Some(n) = number(origin, layout.window, x, y) {
+                if let Some(n) = number(origin, side, x, y) {
                     put(&mut solo.shown, n, tile);
                 }
             }
             if board.is_empty() {
-                if let Some(n) = number(origin, layout.window, 0, 0) {
+                if let Some(n) = number(origin, side, 0, 0) {
                     solo.shown.push((layout.open_plane * cells + n) as u32);
                 }
             } else {
                 for (k, f) in board.cells.iter() {
                     if f.row_mask & f.col_mask != 0 {
                         let (x, y) = board.cell_of(k);
-                        if let Some(n) = number(origin, layout.window, x, y) {
+                        if let Some(n) = number(origin, side, x, y) {
                             solo.shown.push((layout.open_plane * cells + n) as u32);
                         }
                     }
@@ -615,7 +360,7 @@ impl Batch {
         for (_, tile) in game.board.tiles() {
             counts[tile as usize] -= 1;
         }
-        let slots = &mut obs[layout.hand..layout.hand + layout.hand_size * KINDS];
+        let slots = &mut obs[layout.hand..layout.hand + layout.actions.hand_size * KINDS];
         slots.fill(0.0);
         let mut left: u64 = turn.map_or(0, |t| t.used);
         for (slot, &held) in hand.iter().enumerate() {
@@ -643,8 +388,8 @@ impl Batch {
         }
         solo.offered.clear();
         if let Some(t) = turn {
-            solo.offered.extend_from_slice(&t.legal);
-            for &a in &t.legal {
+            solo.offered.extend_from_slice(t.legal());
+            for &a in t.legal() {
                 mask[a as usize] = 1;
             }
         }
@@ -660,11 +405,7 @@ mod tests {
         let cells = window * window;
         let hand = planes * cells;
         Layout {
-            hand_size,
-            window,
-            end: hand_size * cells,
-            pass: hand_size * cells + 64,
-            actions: hand_size * cells + 65,
+            actions: ActionLayout::new(hand_size, window),
             colour_plane: 0,
             shape_plane: 6,
             occupied_plane: 12,
@@ -699,7 +440,7 @@ mod tests {
         bad.bag = bad.size;
         assert!(bad.check().is_err());
         let mut bad = standard();
-        bad.end += 1;
+        bad.actions.end += 1;
         assert!(bad.check().is_err());
     }
 
@@ -709,7 +450,7 @@ mod tests {
         let mut batch = Batch::new(config(BotKind::Greedy), layout.clone(), 1).unwrap();
         batch.seed(0, 7);
         let mut obs = vec![0.0; layout.size];
-        let mut mask = vec![0; layout.actions];
+        let mut mask = vec![0; layout.actions.size];
         batch.reset(0, &mut obs, &mut mask).unwrap();
         let mut episodes = 0;
         for _ in 0..3000 {
@@ -734,7 +475,7 @@ mod tests {
         let mut batch = Batch::new(config(BotKind::Random), layout.clone(), 1).unwrap();
         batch.seed(0, 1);
         let mut obs = vec![0.0; layout.size];
-        let mut mask = vec![0; layout.actions];
+        let mut mask = vec![0; layout.actions.size];
         batch.reset(0, &mut obs, &mut mask).unwrap();
         let illegal = mask.iter().position(|&m| m == 0).unwrap() as i64;
         assert!(!batch.accepts(0, illegal) && !batch.accepts(0, -1));

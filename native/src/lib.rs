@@ -3,6 +3,7 @@
 //! It adds no rule of its own: each module follows one part of the specification, and the
 //! rule IDs in comments are the specification's. Python sees it as `qwirkle_native._native`.
 
+pub mod actions;
 pub mod board;
 pub mod bots;
 pub mod env;

@@ -2,9 +2,10 @@
 //! specification `GameState` by the pure-Python face `qwirkle.native`.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyException, PyValueError};
+use pyo3::exceptions::{PyException, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::actions::{ActionLayout, Refused, Scratch, Taken, Turn};
 use crate::board::Board;
 use crate::bots::{play_out, Bot, BotKind, Played};
 use crate::game::{Game, Illegal, Kind, Line, Outcome, Reason, Rules, Scored};
@@ -99,9 +100,72 @@ pub(crate) fn bot_kind(name: &str) -> PyResult<BotKind> {
     }
 }
 
+/// An `ActionLayout` as `(hand_size, window, end, pass_, size)`.
+type ActionsTuple = (usize, usize, usize, usize, usize);
+
+/// A turn being built by actions, with the layout it was started for.
+#[derive(Clone)]
+struct Building {
+    layout: ActionLayout,
+    turn: Turn,
+    scratch: Scratch,
+}
+
 #[pyclass(module = "qwirkle_native._native", name = "Game")]
 struct PyGame {
     game: Game,
+    /// The turn being built by actions, dropped whenever the game changes otherwise.
+    building: Option<Box<Building>>,
+}
+
+impl PyGame {
+    fn of(game: Game) -> PyGame {
+        PyGame {
+            game,
+            building: None,
+        }
+    }
+
+    /// Start the turn being built for `layout` if none is; `false` once the game is over.
+    fn start_building(&mut self, layout: ActionsTuple) -> PyResult<bool> {
+        let (hand_size, window, end, pass, size) = layout;
+        let layout = ActionLayout {
+            hand_size,
+            window,
+            end,
+            pass,
+            size,
+        };
+        layout.check().map_err(PyValueError::new_err)?;
+        if layout.hand_size != self.game.rules.hand_size {
+            return Err(PyValueError::new_err("the layout is for another hand size"));
+        }
+        if self.game.outcome.is_some() {
+            return Ok(false);
+        }
+        if self.building.as_ref().is_some_and(|b| b.layout != layout) {
+            if !self
+                .building
+                .as_ref()
+                .is_some_and(|b| b.turn.placed.is_empty())
+            {
+                return Err(PyValueError::new_err(
+                    "a turn is being built with another layout",
+                ));
+            }
+            self.building = None;
+        }
+        if self.building.is_none() {
+            let mut scratch = Scratch::new(&layout);
+            let turn = Turn::start(&mut self.game, &layout, &mut scratch);
+            self.building = Some(Box::new(Building {
+                layout,
+                turn,
+                scratch,
+            }));
+        }
+        Ok(true)
+    }
 }
 
 #[pymethods]
@@ -163,20 +227,18 @@ impl PyGame {
             winners: vec![],
             ended_by: None,
         });
-        Ok(PyGame {
-            game: Game::from_parts(
-                b,
-                hands,
-                bag,
-                scores,
-                current,
-                rng,
-                idle_turns,
-                outcome,
-                rules,
-                trailing_passes,
-            ),
-        })
+        Ok(PyGame::of(Game::from_parts(
+            b,
+            hands,
+            bag,
+            scores,
+            current,
+            rng,
+            idle_turns,
+            outcome,
+            rules,
+            trailing_passes,
+        )))
     }
 
     /// SETUP-2, START-1 to START-3: a new game dealt from `seed` (no ages: a tie goes to the first seat).
@@ -188,14 +250,13 @@ impl PyGame {
                 "there are not enough tiles to deal every hand",
             ));
         }
-        Ok(PyGame {
-            game: Game::new(seats, seed, rules),
-        })
+        Ok(PyGame::of(Game::new(seats, seed, rules)))
     }
 
     fn clone(&self) -> PyGame {
         PyGame {
             game: self.game.clone(),
+            building: self.building.clone(),
         }
     }
 
@@ -254,27 +315,78 @@ impl PyGame {
 
     /// Play a placement of `(x, y, tile)`; returns its score. A refused move raises `IllegalMoveError`.
     fn apply_place(&mut self, cells: Vec<(i64, i64, u8)>) -> PyResult<i64> {
+        self.building = None;
         self.game.apply_place(&cells).map_err(refused)
     }
 
     fn apply_exchange(&mut self, tiles: Vec<u8>) -> PyResult<()> {
+        self.building = None;
         self.game.apply_exchange(&tiles).map_err(refused)
     }
 
     fn apply_pass(&mut self) -> PyResult<()> {
+        self.building = None;
         self.game.apply_pass().map_err(refused)
     }
 
     /// Play the best placement; `None` (nothing played) when there is none.
     fn apply_best(&mut self) -> Option<i64> {
         let placed = self.game.best_keyed()?;
+        self.building = None;
         Some(self.game.apply_listed(&placed))
     }
 
     /// Play the first best-scoring placement in `move_key` order; `False`, with nothing played, if no
     /// tile can be placed.
     fn apply_first_best(&mut self) -> bool {
+        self.building = None;
         crate::bots::apply_first_best(&mut self.game)
+    }
+
+    /// The legal actions of the turn being built (started for `layout` if none is), in increasing
+    /// order; none once the game is over.
+    fn legal_actions(&mut self, layout: ActionsTuple) -> PyResult<Vec<u32>> {
+        if !self.start_building(layout)? {
+            return Ok(vec![]);
+        }
+        Ok(self
+            .building
+            .as_ref()
+            .map_or_else(Vec::new, |b| b.turn.legal().to_vec()))
+    }
+
+    /// The top-left cell of the window of the turn being built (started for `layout` if none is).
+    fn action_origin(&mut self, layout: ActionsTuple) -> PyResult<(i64, i64)> {
+        let window = layout.1;
+        Ok(match (self.start_building(layout)?, &self.building) {
+            (true, Some(b)) => b.turn.origin,
+            _ => crate::actions::window_origin(&self.game.board, window),
+        })
+    }
+
+    /// Take `action` in the turn being built: `True` if it ended the turn (its move was played),
+    /// `False` if it put a tile down, `None` (nothing changed) if it is not legal now.
+    fn apply_action(&mut self, layout: ActionsTuple, action: i64) -> PyResult<Option<bool>> {
+        if !self.start_building(layout)? {
+            return Ok(None);
+        }
+        let Some(Building {
+            layout,
+            turn,
+            scratch,
+        }) = self.building.as_deref_mut()
+        else {
+            return Ok(None);
+        };
+        match turn.take(&mut self.game, layout, action, scratch) {
+            Ok(Taken::Tile) => Ok(Some(false)),
+            Ok(Taken::Move) => {
+                self.building = None;
+                Ok(Some(true))
+            }
+            Err(Refused::Illegal) => Ok(None),
+            Err(Refused::Engine(message)) => Err(PyRuntimeError::new_err(message)),
+        }
     }
 
     /// Play bots (`"random"`, `"greedy"`, one per seat, each with its seed) to the end; `False` if the
@@ -295,6 +407,7 @@ impl PyGame {
             .zip(seeds)
             .map(|(k, s)| Ok(Bot::new(bot_kind(k)?, s)))
             .collect::<PyResult<Vec<_>>>()?;
+        self.building = None;
         let game = &mut self.game;
         let played = py
             .allow_threads(|| play_out(game, &mut bots, turns_before, max_turns))

@@ -7,6 +7,7 @@ use pyo3::buffer::{Element, PyBuffer};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::actions::ActionLayout;
 use crate::env::{Batch, Config, Layout};
 use crate::py::{bot_kind, rules_of, RulesTuple};
 
@@ -81,11 +82,13 @@ impl PySoloBatch {
     ) -> PyResult<PySoloBatch> {
         let get = |name: &str| entry(&layout, name);
         let layout = Layout {
-            hand_size: get("hand_size")?,
-            window: get("window")?,
-            end: get("end")?,
-            pass: get("pass")?,
-            actions: get("actions")?,
+            actions: ActionLayout {
+                hand_size: get("hand_size")?,
+                window: get("window")?,
+                end: get("end")?,
+                pass: get("pass")?,
+                size: get("actions")?,
+            },
             colour_plane: get("colour_plane")?,
             shape_plane: get("shape_plane")?,
             occupied_plane: get("occupied_plane")?,
@@ -112,7 +115,7 @@ impl PySoloBatch {
             rules: rules_of(rules)?,
             illegal_reward,
         };
-        let (size, actions) = (layout.size, layout.actions);
+        let (size, actions) = (layout.size, layout.actions.size);
         let batch = Batch::new(config, layout, count).map_err(PyValueError::new_err)?;
         Ok(PySoloBatch {
             batch,
@@ -135,7 +138,7 @@ impl PySoloBatch {
     /// Deal game `i` a new game and write its rows.
     fn reset(&mut self, i: usize) -> PyResult<()> {
         self.index(i)?;
-        let (size, actions) = (self.batch.layout().size, self.batch.layout().actions);
+        let (size, actions) = (self.batch.layout().size, self.batch.layout().actions.size);
         // SAFETY: `i` is a row of both arrays, and these are the only slices of them alive.
         let (obs, mask) = unsafe {
             (
@@ -155,7 +158,7 @@ impl PySoloBatch {
     /// Step every game with its action, writing the rows, rewards and flags.
     fn step(&mut self, actions: PyBuffer<i64>) -> PyResult<()> {
         let actions = self.actions(&actions)?;
-        let (size, width) = (self.batch.layout().size, self.batch.layout().actions);
+        let (size, width) = (self.batch.layout().size, self.batch.layout().actions.size);
         for (i, &action) in actions.iter().enumerate() {
             // SAFETY: `i` is a row of every array (their lengths were checked), one slice each at a time.
             let (obs, mask) = unsafe {

@@ -9,6 +9,7 @@ from qwirkle.catalogue import Rule
 __all__ = [
     "BackendError",
     "IllegalMoveError",
+    "InvalidActionError",
     "InvalidDrawError",
     "InvalidNotationError",
     "InvalidOptionsError",
@@ -226,4 +227,11 @@ class BackendError(QwirkleError):
     """A place to run games that cannot be used: its package is not installed, or its cluster cannot be reached.
 
     See :mod:`qwirkle.backends`; the message says what to install or what failed.
+    """
+
+
+class InvalidActionError(QwirkleError):
+    """An action number of the adapters' encoding that is out of range or not legal now.
+
+    See :mod:`qwirkle.adapters.actions`, which names it too.
     """

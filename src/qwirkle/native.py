@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Final
 from qwirkle.botgame import MAX_TURNS, TurnLimitError
 from qwirkle.botgame import run_game as spec_run_game
 from qwirkle.endings import EndReason, Outcome, outcome_of
-from qwirkle.errors import not_a_move
+from qwirkle.errors import InvalidActionError, brief, not_a_move
 from qwirkle.game import new_game
 from qwirkle.geometry import STRIDE, cell_of
 from qwirkle.legality import verify
@@ -43,7 +43,9 @@ from qwirkle.tiles import ALL_TILES, Tile
 from qwirkle.views import PlayerView
 
 if TYPE_CHECKING:
-    from qwirkle_native._native import Game, RulesTuple, ScoreTuple
+    from qwirkle_native._native import ActionsTuple, Game, RulesTuple, ScoreTuple
+
+    from qwirkle.adapters.actions import ActionLayout
 
 __all__ = ["ENGINES", "INSTALL_HINT", "NativeGame", "available", "native_module", "run_game"]
 
@@ -133,6 +135,14 @@ def _score(data: ScoreTuple, rules: RuleSet) -> Score:
         start = x * STRIDE + y
         runs.append(range(start, start + length * step, step))
     return score_lines(runs, rules, end_bonus=end_bonus)
+
+
+def _actions(layout: ActionLayout) -> ActionsTuple:
+    """An :class:`~qwirkle.adapters.actions.ActionLayout` as the extension takes it."""
+    try:
+        return (layout.hand_size, layout.window, layout.end, layout.pass_, layout.size)
+    except AttributeError:
+        raise TypeError(f"a layout is an ActionLayout, not {brief(layout)}") from None
 
 
 def _place(flat: Sequence[int]) -> Place:
@@ -274,6 +284,63 @@ class NativeGame:
         except native.IllegalMoveError as refused:
             verify(self.to_state(), move)
             raise RuntimeError(f"the native engine refused a move the specification accepts: {refused}") from None
+
+    def legal_actions(self, layout: ActionLayout) -> list[int]:
+        """The actions of the adapters' encoding legal now, in increasing order, numbered by ``layout``.
+
+        They are :meth:`ActionTurn.legal_actions
+        <qwirkle.adapters.actions.ActionTurn.legal_actions>` of the turn being
+        built by :meth:`apply_action` (started here if none is); ``layout`` is
+        the :class:`~qwirkle.adapters.actions.ActionLayout` of the environment,
+        ``ActionLayout(hand_size=rules.hand_size)`` for the adapters' own.
+        There are none once the game is over.
+        """
+        try:
+            return self._game.legal_actions(_actions(layout))
+        except ValueError as error:
+            raise InvalidActionError(str(error)) from None
+
+    def action_origin(self, layout: ActionLayout) -> tuple[int, int]:
+        """The top-left cell of the window of the turn being built (:attr:`ActionTurn.origin
+        <qwirkle.adapters.actions.ActionTurn.origin>`), which :func:`~qwirkle.adapters.actions.decode` takes.
+        """
+        try:
+            return self._game.action_origin(_actions(layout))
+        except ValueError as error:
+            raise InvalidActionError(str(error)) from None
+
+    def apply_action(self, action: int, layout: ActionLayout) -> bool:
+        """Take one action of the adapters' encoding for the player to move; ``True`` if it ended the turn.
+
+        A tile action puts a tile down in the turn being built, and the game is
+        unchanged until the placement ends; the end of a placement, an
+        exchange or the pass plays the move that :meth:`ActionTurn.after
+        <qwirkle.adapters.actions.ActionTurn.after>` gives. An action that is
+        not legal now raises :class:`~qwirkle.errors.InvalidActionError` and
+        changes nothing. Any other move (:meth:`apply`, :meth:`apply_greedy`,
+        :meth:`play_bots`) drops the turn being built.
+
+        >>> from qwirkle import new_game
+        >>> from qwirkle.adapters.actions import ActionLayout, ActionTurn
+        >>> state, layout = new_game(["Ann", "Bob"], seed=7), ActionLayout()
+        >>> if available():
+        ...     game = NativeGame.from_state(state)
+        ...     assert game.legal_actions(layout) == ActionTurn.start(state).legal_actions()
+        ...     while not game.apply_action(game.legal_actions(layout)[0], layout):
+        ...         pass
+        ...     assert game.current != state.current and len(game.to_state().board) == 3
+        """
+        if type(action) is not int:
+            if not hasattr(action, "__index__"):
+                raise TypeError(f"an action is an int, not {brief(action)}")
+            action = int(action)
+        try:
+            ended = self._game.apply_action(_actions(layout), action)
+        except ValueError as error:
+            raise InvalidActionError(str(error)) from None
+        if ended is None:
+            raise InvalidActionError(f"action {action} is not legal now")
+        return ended
 
     def is_over(self) -> bool:
         """Whether the game has ended."""

@@ -44,7 +44,7 @@ from typing import Final, TypeAlias
 import attrs
 
 from qwirkle.board import Board
-from qwirkle.errors import IllegalMoveError, QwirkleError
+from qwirkle.errors import IllegalMoveError, InvalidActionError
 from qwirkle.geometry import Cell, key
 from qwirkle.immutable import Immutable
 from qwirkle.legality import can_exchange, can_pass, check_exchange_bag
@@ -75,10 +75,6 @@ WINDOW: Final = 36
 """The side of the window of cells a placement is built on."""
 
 _TILES: Final = len(ALL_TILES)
-
-
-class InvalidActionError(QwirkleError):
-    """An action number that is out of range or not legal now."""
 
 
 @attrs.frozen
@@ -490,7 +486,7 @@ class ActionTurn(Immutable):
         >>> turn.after(turn.layout.pass_)
         Traceback (most recent call last):
             ...
-        qwirkle.adapters.actions.InvalidActionError: action 7840 is not legal now
+        qwirkle.errors.InvalidActionError: action 7840 is not legal now
         """
         if type(action) is not int:
             if not hasattr(action, "__index__"):

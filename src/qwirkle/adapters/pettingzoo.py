@@ -167,7 +167,7 @@ class QwirkleEnv(AECEnv):
         """Take ``action`` for the agent to move (``None`` once its game is over).
 
         An action that is not legal now raises
-        :class:`~qwirkle.adapters.actions.InvalidActionError`.
+        :class:`~qwirkle.errors.InvalidActionError`.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
