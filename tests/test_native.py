@@ -177,3 +177,23 @@ def test_a_finished_game_lists_nothing() -> None:
     assert game.best() is None
     assert game.outcome == final.outcome
     assert game.to_state() == final
+
+
+@needs_native
+@pytest.mark.parametrize("seed", range(8))
+def test_tallies_count_the_turns_of_the_history(seed: int) -> None:
+    rules = RuleSet(allow_voluntary_pass=True, stalemate_rounds=2) if seed % 2 else RuleSet()
+    game = NativeGame.from_state(new_game(["Ann", "Bob", "Cy"], seed=seed, rules=rules))
+    game.play_bots(["random", "greedy", "random"], [seed, seed + 1, seed + 2])
+    history = game.to_state().history
+    expected = [
+        (
+            sum(1 for turn in history if turn.seat == seat),
+            sum(turn.score.qwirkles for turn in history if turn.seat == seat),
+            sum(1 for turn in history if turn.seat == seat and isinstance(turn.move, Exchange)),
+            sum(1 for turn in history if turn.seat == seat and isinstance(turn.move, Pass)),
+        )
+        for seat in range(3)
+    ]
+    assert [tuple(tally) for tally in game.tallies()] == expected
+    assert sum(tally.qwirkles + tally.exchanges for tally in game.tallies()) > 0

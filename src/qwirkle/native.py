@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from qwirkle.botgame import MAX_TURNS, TurnLimitError
 from qwirkle.botgame import run_game as spec_run_game
@@ -35,6 +35,7 @@ from qwirkle.errors import InvalidActionError, brief, not_a_move
 from qwirkle.game import new_game
 from qwirkle.geometry import STRIDE, cell_of
 from qwirkle.legality import verify
+from qwirkle.lines import MAX_LINE
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.ruleset import BlockedEnd, RuleSet
 from qwirkle.scoring import NOTHING, Score, score_lines
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
 
     from qwirkle.adapters.actions import ActionLayout
 
-__all__ = ["ENGINES", "INSTALL_HINT", "NativeGame", "available", "native_module", "run_game"]
+__all__ = ["ENGINES", "INSTALL_HINT", "NativeGame", "Tally", "available", "native_module", "run_game"]
 
 INSTALL_HINT: Final = "pip install 'qwirkle[native]' (or, from a checkout of the repository, pip install ./native)"
 """How to install the native engine."""
@@ -87,6 +88,19 @@ def available() -> bool:
     except ImportError:
         return False
     return True
+
+
+class Tally(NamedTuple):
+    """What one seat did in the turns a :class:`NativeGame` played: :meth:`NativeGame.tallies`."""
+
+    moves: int
+    """The turns it took, whatever their move."""
+    qwirkles: int
+    """The qwirkles its placements made (lines of six, Rule SCORE-4)."""
+    exchanges: int
+    """The turns it exchanged tiles."""
+    passes: int
+    """The turns it passed."""
 
 
 def _rules(rules: RuleSet) -> RulesTuple:
@@ -384,6 +398,29 @@ class NativeGame:
         Returns ``False`` if the game had not ended after ``max_turns`` turns in all.
         """
         return self._game.play_bots(list(bots), list(seeds), len(self._base.history), max_turns)
+
+    def tallies(self) -> tuple[Tally, ...]:
+        """Each seat's :class:`Tally` of the turns played since :meth:`from_state`, read without building them.
+
+        >>> from qwirkle import new_game
+        >>> if available():
+        ...     game = NativeGame.from_state(new_game(["Ann", "Bob"], seed=7))
+        ...     game.apply_greedy()
+        ...     assert sum(t.moves for t in game.tallies()) == 1
+        """
+        moves = [0] * len(self._base.players)
+        qwirkles = list(moves)
+        exchanges = list(moves)
+        passes = list(moves)
+        for seat, kind, _, (_, lines, _) in self._game.turns(0):
+            moves[seat] += 1
+            if kind == "place":
+                qwirkles[seat] += sum(1 for line in lines if line[3] == MAX_LINE)
+            elif kind == "exchange":
+                exchanges[seat] += 1
+            else:
+                passes[seat] += 1
+        return tuple(Tally(*counts) for counts in zip(moves, qwirkles, exchanges, passes, strict=True))
 
     def _history(self) -> tuple[Turn, ...]:
         rules = self.rules

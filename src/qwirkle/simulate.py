@@ -42,6 +42,7 @@ from qwirkle.backends import Backend, ProcessBackend, backend_named
 from qwirkle.botgame import MAX_TURNS, _apply_bot_move
 from qwirkle.bots import GreedyBot, RandomBot
 from qwirkle.botspec import BotEntry, BotSpec, bot_spec
+from qwirkle.endings import Outcome
 from qwirkle.errors import BackendError, QwirkleError
 from qwirkle.game import new_game
 from qwirkle.immutable import Immutable
@@ -57,7 +58,7 @@ from qwirkle.match_stats import (
     write_json,
 )
 from qwirkle.moves import Exchange, Pass, Place
-from qwirkle.native import ENGINES, NATIVE_BOTS, NativeGame, available, native_module
+from qwirkle.native import ENGINES, NATIVE_BOTS, NativeGame, Tally, available, native_module
 from qwirkle.ruleset import RuleSet
 from qwirkle.state import GameState
 from qwirkle.views import view
@@ -204,69 +205,77 @@ def run_match_game(
     labels = tuple(spec.label for spec in specs)
     names = entry_names(labels)
     state = new_game([names[entry] for entry in entries], seed=deal, rules=rules)
-    times: list[list[float]] = [[] for _ in range(n)]
+    bots = tuple(labels[entry] for entry in entries)
     if match_engine(engine, specs) == "native":
         kinds = [native_bot(specs[entry]) or "" for entry in entries]
         start = time.perf_counter()
         game = NativeGame.from_state(state)
         game.play_bots(kinds, seeds, max_turns=max_turns)
-        state = game.to_state()
+        # The game's summary is read from the native turns: building its whole state would take longer than playing it.
+        tallies = game.tallies()
         # The native engine plays a whole game at once: each move is given the game's average time.
-        each = (time.perf_counter() - start) / max(1, state.turn_number)
-        for turn in state.history:
-            times[turn.seat].append(each)
-    else:
-        bots = [specs[entry].make(seeds[seat]) for seat, entry in enumerate(entries)]
-        while state.outcome is None and state.turn_number < max_turns:
-            seat = state.current
-            seen = view(state, seat)
-            start = time.perf_counter()
-            move = bots[seat].choose(seen)
-            times[seat].append(time.perf_counter() - start)
-            state = _apply_bot_move(state, move, deal, game=index, match_seed=seed)
-    return _result(state, index, deal, entries, tuple(labels[entry] for entry in entries), times)
+        each = (time.perf_counter() - start) / max(1, sum(tally.moves for tally in tallies))
+        return _result(
+            index, deal, entries, bots, game.scores, game.outcome, tallies, [[each] * t.moves for t in tallies]
+        )
+    times: list[list[float]] = [[] for _ in range(n)]
+    seated = [specs[entry].make(seeds[seat]) for seat, entry in enumerate(entries)]
+    while state.outcome is None and state.turn_number < max_turns:
+        seat = state.current
+        seen = view(state, seat)
+        start = time.perf_counter()
+        move = seated[seat].choose(seen)
+        times[seat].append(time.perf_counter() - start)
+        state = _apply_bot_move(state, move, deal, game=index, match_seed=seed)
+    return _result(index, deal, entries, bots, state.scores, state.outcome, _tallies(state), times)
+
+
+def _tallies(state: GameState) -> tuple[Tally, ...]:
+    """Each seat's moves, qwirkles, exchanges and passes in the history of ``state``."""
+    tallies = [Tally(0, 0, 0, 0) for _ in state.players]
+    for turn in state.history:
+        moves, qwirkles, exchanges, passes = tallies[turn.seat]
+        if isinstance(turn.move, Place):
+            qwirkles += turn.score.qwirkles
+        elif isinstance(turn.move, Exchange):
+            exchanges += 1
+        elif isinstance(turn.move, Pass):
+            passes += 1
+        tallies[turn.seat] = Tally(moves + 1, qwirkles, exchanges, passes)
+    return tuple(tallies)
 
 
 def _result(
-    state: GameState,
     index: int,
     deal: int,
     entries: tuple[int, ...],
     bots: tuple[str, ...],
+    scores: tuple[int, ...],
+    outcome: Outcome | None,
+    tallies: tuple[Tally, ...],
     times: list[list[float]],
 ) -> GameResult:
-    """The result of a game played to ``state``."""
-    n = len(entries)
-    qwirkles = [0] * n
-    exchanges = [0] * n
-    passes = [0] * n
-    for turn in state.history:
-        if isinstance(turn.move, Place):
-            qwirkles[turn.seat] += turn.score.qwirkles
-        elif isinstance(turn.move, Exchange):
-            exchanges[turn.seat] += 1
-        elif isinstance(turn.move, Pass):
-            passes[turn.seat] += 1
-    if state.outcome is not None:
-        winners = state.outcome.winners
-        reason = state.outcome.reason.value
+    """The result of a game that ended with ``outcome`` (``None``: stopped at the turn limit)."""
+    if outcome is not None:
+        winners = outcome.winners
+        reason = outcome.reason.value
     else:
-        best = max(state.scores)
-        winners = tuple(seat for seat, points in enumerate(state.scores) if points == best)
+        best = max(scores)
+        winners = tuple(seat for seat, points in enumerate(scores) if points == best)
         reason = TURN_LIMIT
     return GameResult(
         index=index,
         deal=deal,
         entries=entries,
         bots=bots,
-        scores=state.scores,
+        scores=scores,
         winners=winners,
         reason=reason,
-        turns=state.turn_number,
+        turns=sum(tally.moves for tally in tallies),
         moves=tuple(len(t) for t in times),
-        qwirkles=tuple(qwirkles),
-        exchanges=tuple(exchanges),
-        passes=tuple(passes),
+        qwirkles=tuple(tally.qwirkles for tally in tallies),
+        exchanges=tuple(tally.exchanges for tally in tallies),
+        passes=tuple(tally.passes for tally in tallies),
         times=tuple(tuple(t) for t in times),
     )
 
