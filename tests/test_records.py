@@ -26,6 +26,7 @@ from qwirkle import (
     Rule,
     RuleSet,
     parse_move,
+    parse_tiles,
 )
 from qwirkle.limits import MAX_JSON_CHARS, MAX_JSON_ITEMS, MAX_JSON_OBJECTS
 from qwirkle.records import Clock, GameRecord, RecordedTurn
@@ -271,6 +272,29 @@ def test_noted_exchanges_replay() -> None:
     with pytest.raises(ReplayError) as caught:
         retold(record, number, drawn=drawn[:-1]).replay()
     assert caught.value.move_number == number
+
+
+@pytest.mark.rule("EXCHANGE-1")
+@pytest.mark.parametrize("return_first", [False, True])
+def test_a_noted_exchange_draws_back_its_own_tiles_only_if_they_go_back_first(return_first: bool) -> None:
+    # Bob holds every blue circle, so the one he gives back is the only one that he could draw.
+    record = GameRecord(
+        players=("Ann", "Bob"),
+        rules=RuleSet(exchange_return_before_draw=return_first),
+        hands=(parse_tiles("Ro Rs Rd Rc Gx Yx"), parse_tiles("Bo Bo Bo Gs Yd Pc")),
+        turns=(
+            RecordedTurn(0, parse_move("Ro@0,0 Rs@1,0 Rd@2,0 Rc@3,0"), 4, parse_tiles("Go Gs Gd Gc")),
+            RecordedTurn(1, parse_move("exchange Bo"), 0, parse_tiles("Bo")),
+        ),
+    )
+    if return_first:
+        final = record.replay().final
+        assert isinstance(final, GameState)
+        assert final.hands[1] == parse_tiles("Bo Bo Gs Yd Pc Bo")
+        return
+    with pytest.raises(ReplayError, match="go back only after the draw") as caught:
+        record.replay()
+    assert (caught.value.rule, caught.value.move_number) == (Rule.EXCHANGE_1, 2)
 
 
 def test_noted_hands_with_too_many_copies_are_refused() -> None:

@@ -15,12 +15,13 @@ import attrs
 
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
+from qwirkle.draws import draw_count, draw_pool
 from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError, ReplayError
 from qwirkle.events import report
 from qwirkle.game import apply, choose_starter, new_game, resign
 from qwirkle.immutable import Immutable
-from qwirkle.moves import Exchange, Place
+from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.scorekeeper import Scorekeeper
@@ -142,21 +143,52 @@ def _step(record: GameRecord, state: GameState, number: int, turn: RecordedTurn)
             f"it is {state.players[state.current]}'s turn, but the record has {state.players[turn.seat]} move",
         )
     move = turn.move
-    noted = record.seed is None
-    if noted and isinstance(move, Place):
-        state = _draw_next(state, move, turn, number)
+    # Without a seed the record's draws are the draws; with one, the seed's draws are checked against them.
+    draws = _noted_draws(state, move, turn, number) if record.seed is None else None
     try:
-        after = apply(state, move)
+        after = apply(state, move, draws=draws)
     except IllegalMoveError as error:
         raise ReplayError(error.rule, number, error.reason) from None
     _check_score(after.history[-1].score, turn, number)
-    drawn = report(state, after).drawn
-    if noted and isinstance(move, Exchange):
-        after = _patch_exchange(state, after, move, turn, number)
-    elif turn.drawn is not None and Counter(turn.drawn) != Counter(drawn):
-        rule = Rule.EXCHANGE_1 if isinstance(move, Exchange) else Rule.TURN_2
-        raise ReplayError(rule, number, f"the record says {_list(turn.drawn)} were drawn, not {_list(drawn)}")
+    if draws is None and turn.drawn is not None:
+        drawn = report(state, after).drawn
+        if Counter(turn.drawn) != Counter(drawn):
+            rule = Rule.EXCHANGE_1 if isinstance(move, Exchange) else Rule.TURN_2
+            raise ReplayError(rule, number, f"the record says {_list(turn.drawn)} were drawn, not {_list(drawn)}")
     return after
+
+
+def _noted_draws(state: GameState, move: Move, turn: RecordedTurn, number: int) -> tuple[Tile, ...] | None:
+    """The tiles the record says ``move`` draws, checked before :func:`~qwirkle.apply` draws them.
+
+    As many as the move draws (Rules TURN-2, EXCHANGE-1), each one in the
+    bag when it is drawn (Rule TILES-2; Rule EXCHANGE-1: the exchanged tiles
+    go back after the draw, unless the options say otherwise). ``None`` for
+    a pass, whose noted draws are compared with the none it makes.
+    """
+    if not isinstance(move, (Place, Exchange)):
+        return None
+    count = draw_count(state, move)
+    drawn = turn.drawn
+    if drawn is None:
+        if count:
+            raise InvalidRecordError("the tiles drawn must be noted when there is no seed", f"$.turns[{number - 1}]")
+        return ()
+    if len(drawn) != count:
+        if isinstance(move, Exchange):
+            raise ReplayError(Rule.EXCHANGE_1, number, f"{count} tiles go back, but the record draws {len(drawn)}")
+        raise ReplayError(Rule.TURN_2, number, f"the player draws {count} tiles, but the record has {len(drawn)}")
+    for i, tile in enumerate(drawn):
+        # Asked before the move is played, so that a wrong draw is named as such.
+        if tile not in draw_pool(state, move, drawn[:i]):
+            if isinstance(move, Exchange) and tile in move.tiles:
+                raise ReplayError(
+                    Rule.EXCHANGE_1,
+                    number,
+                    f"no {tile} is left in the bag to draw, and the exchanged tiles go back only after the draw",
+                )
+            raise ReplayError(Rule.TILES_2, number, f"no {tile} is left in the bag to draw")
+    return drawn
 
 
 def _replay_table(record: GameRecord) -> Replay:
@@ -255,44 +287,3 @@ def _check_score(points: Score, turn: RecordedTurn, number: int) -> None:
         rule = Rule.SCORE_1
     unit = "point" if turn.score in (1, -1) else "points"
     raise ReplayError(rule, number, f"the record says {turn.score} {unit}; the move scores {points.total}")
-
-
-def _draw_next(state: GameState, move: Place, turn: RecordedTurn, number: int) -> GameState:
-    """The state with the recorded draws on top of the bag, so that the engine draws them (Rule TURN-2)."""
-    want = min(len(move), len(state.bag))
-    drawn = turn.drawn
-    if drawn is None:
-        if want:
-            raise InvalidRecordError("the tiles drawn must be noted when there is no seed", f"$.turns[{number - 1}]")
-        return state
-    if len(drawn) != want:
-        raise ReplayError(Rule.TURN_2, number, f"the player draws {want} tiles, but the record has {len(drawn)}")
-    rest = list(state.bag)
-    for tile in drawn:
-        if tile not in rest:
-            raise ReplayError(Rule.TILES_2, number, f"no {tile} is left in the bag to draw")
-        rest.remove(tile)
-    # The engine draws from the end of the bag, in order.
-    return attrs.evolve(state, bag=(*rest, *drawn))
-
-
-def _patch_exchange(before: GameState, after: GameState, move: Exchange, turn: RecordedTurn, number: int) -> GameState:
-    """The state after an exchange, with the hand holding the tiles the record says were drawn (Rule EXCHANGE-1)."""
-    drawn = turn.drawn
-    if drawn is None:
-        raise InvalidRecordError("the tiles drawn must be noted when there is no seed", f"$.turns[{number - 1}]")
-    if len(drawn) != len(move):
-        raise ReplayError(Rule.EXCHANGE_1, number, f"{len(move)} tiles go back, but the record draws {len(drawn)}")
-    kept = list(before.hands[before.current])
-    for tile in move.tiles:
-        kept.remove(tile)
-    pool = list(after.bag) + list(after.hands[before.current])
-    for tile in kept:
-        pool.remove(tile)
-    for tile in drawn:
-        if tile not in pool:
-            raise ReplayError(Rule.TILES_2, number, f"no {tile} is left in the bag to draw")
-        pool.remove(tile)
-    hands = list(after.hands)
-    hands[before.current] = (*kept, *drawn)
-    return attrs.evolve(after, hands=tuple(hands), bag=tuple(pool))
