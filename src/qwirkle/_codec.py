@@ -378,11 +378,39 @@ def players_of(reader: Reader, rules: RuleSet) -> tuple[str, ...]:
     return names
 
 
-def read_header(reader: Reader, kind: str, fields: tuple[str, ...], optional: tuple[str, ...]) -> dict[str, Reader]:
-    """The fields of a document whose ``format`` must be ``kind`` and ``version`` the one this library reads."""
-    f = reader.fields(("format", "version", *fields), optional)
-    if f["format"].text() != kind:
-        raise f["format"].fail(f"expected {kind!r}")
-    if f["version"].integer(1, 10**6) != FORMAT_VERSION:
-        raise f["version"].fail(f"version {f['version'].value} is not supported; this library reads {FORMAT_VERSION}")
-    return f
+def read_header(
+    reader: Reader,
+    kind: str,
+    required: tuple[str, ...],
+    optional: tuple[str, ...] = (),
+    *,
+    version: int = FORMAT_VERSION,
+    neighbours: tuple[str, ...] | None = None,
+    stranger: str | None = None,
+) -> dict[str, Reader]:
+    """The fields of a document whose ``format`` must be ``kind`` and ``version`` the one this library reads.
+
+    Every JSON format of the library opens with these two keys, and every
+    loader reads them here. The other keys are checked first (unknown, then
+    missing ones), unless ``neighbours`` is given: then the format is read
+    first, the keys of a neighbouring format (``neighbours``) let through
+    until it is, so that a document of that other kind is refused for its
+    format, not for its keys. With ``stranger``, anything but an object of
+    format ``kind`` is refused at once with that message.
+
+    >>> read_header(Reader({"format": "qwirkle-state", "version": 2}), "qwirkle-state", ())
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidRecordError: $.version: version 2 is not supported; this library reads 1
+    """
+    if stranger is not None and not (isinstance(reader.value, dict) and reader.value.get("format") == kind):
+        raise reader.fail(stranger)
+    if neighbours is None:
+        head = reader.fields(("format", "version", *required), optional)
+    else:
+        head = reader.fields(("format", "version"), (*required, *optional, *neighbours))
+    if head["format"].text() != kind:
+        raise head["format"].fail(f"expected {kind!r}")
+    if head["version"].integer(1, 10**6) != version:
+        raise head["version"].fail(f"version {head['version'].value} is not supported; this library reads {version}")
+    return head if neighbours is None else reader.fields(("format", "version", *required), optional)

@@ -89,15 +89,14 @@ def _header(players: Sequence[str], seed: int, rules: RuleSet, max_turns: int) -
 
 
 def _read_header(data: object) -> tuple[tuple[str, ...], int, RuleSet, int]:
-    reader = _codec.Reader(data, "line 1")
     # The format first, so that another kind of file is named as such rather than for its keys.
-    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-        raise reader.fail(f"this is not a match log: its first line has no format {LOG_FORMAT!r}")
-    fields = reader.fields(("format", "version", "players", "seed", "rules", "max_turns"))
-    if fields["version"].integer(1, 10**6) != _VERSION:
-        raise fields["version"].fail(
-            f"version {fields['version'].value} is not supported; this library reads {_VERSION}"
-        )
+    fields = _codec.read_header(
+        _codec.Reader(data, "line 1"),
+        LOG_FORMAT,
+        ("players", "seed", "rules", "max_turns"),
+        version=_VERSION,
+        stranger=f"this is not a match log: its first line has no format {LOG_FORMAT!r}",
+    )
     players = tuple(item.text(_MAX_LABEL) for item in fields["players"].items(4, 2))
     seed = fields["seed"].integer(-_MAX_NUMBER, _MAX_NUMBER)
     rules = _codec.decode_rules(fields["rules"])

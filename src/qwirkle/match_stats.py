@@ -453,13 +453,9 @@ class Simulation(Immutable):
         >>> Simulation.from_json(match.to_json()) == match
         True
         """
-        fields = _codec.Reader(data).fields(("format", "version", "players", "seed", "rules", "games"))
-        if fields["format"].text() != FORMAT:
-            raise fields["format"].fail(f"expected {FORMAT!r}")
-        if fields["version"].integer(1, 10**6) != _VERSION:
-            raise fields["version"].fail(
-                f"version {fields['version'].value} is not supported; this library reads {_VERSION}"
-            )
+        fields = _codec.read_header(
+            _codec.Reader(data), FORMAT, ("players", "seed", "rules", "games"), version=_VERSION
+        )
         players = tuple(item.text(_MAX_LABEL) for item in fields["players"].items(4, 2))
         seed = fields["seed"].integer(-_MAX_SEED, _MAX_SEED)
         rules = _codec.decode_rules(fields["rules"])

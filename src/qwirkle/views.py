@@ -261,12 +261,7 @@ def _open(data: object, form: str, version: int, own: tuple[str, ...]) -> tuple[
         data = _codec.load_text(data, "the view")
     top = Reader(data)
     # The format first, so that the other kind of view is refused by its format, not by its keys.
-    head = top.fields(("format", "version"), ("player", "hand", *_PUBLIC))
-    if head["format"].text() != form:
-        raise head["format"].fail(f"expected {form!r}")
-    if head["version"].integer(1, 10**6) != version:
-        raise head["version"].fail(f"version {head['version'].value} is not supported; this library reads {version}")
-    return top, top.fields(("format", "version", *own, *_PUBLIC))
+    return top, _codec.read_header(top, form, (*own, *_PUBLIC), version=version, neighbours=("player", "hand"))
 
 
 def _read_public(f: dict[str, Reader]) -> SpectatorView:
