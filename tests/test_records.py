@@ -27,6 +27,7 @@ from qwirkle import (
     RuleSet,
     parse_move,
     parse_tiles,
+    view,
 )
 from qwirkle.limits import MAX_JSON_CHARS, MAX_JSON_ITEMS, MAX_JSON_OBJECTS
 from qwirkle.records import Clock, GameRecord, RecordedTurn
@@ -94,6 +95,20 @@ def test_bad_state_json_is_refused_with_a_clear_error(change: Any, words: str) -
     with pytest.raises(InvalidRecordError) as caught:
         state_from_json(json.loads(json.dumps(data)))
     assert words in str(caught.value)
+
+
+@pytest.mark.parametrize("kind", ["record", "state", "view"])
+def test_every_loader_takes_data_or_its_text_alike(kind: str) -> None:
+    final, record = record_of(26)
+    value, data, load = {
+        "record": (record, record.to_json(), GameRecord.from_json),
+        "state": (final, state_to_json(final), state_from_json),
+        "view": (view(final, 0), view(final, 0).to_json(), PlayerView.from_json),
+    }[kind]
+    text = json.dumps(data)
+    assert load(data) == load(text) == load(text.encode()) == value
+    with pytest.raises(InvalidRecordError, match="not valid JSON"):
+        load(text[:-1])
 
 
 # Records with a seed

@@ -79,6 +79,15 @@ def load_text(text: object, what: str) -> JSON:
         raise InvalidRecordError(f"{what} is not valid JSON: {error}") from None
 
 
+def data_of(data: object, what: str) -> JSON:
+    """``data`` as it is, or parsed if it is JSON text: each ``from_json`` takes either (see :func:`load_text`).
+
+    >>> data_of('{"format": "qwirkle-state"}', "the state") == data_of({"format": "qwirkle-state"}, "the state")
+    True
+    """
+    return load_text(data, what) if isinstance(data, (str, bytes, bytearray)) else data
+
+
 def _beyond_limits(text: str, what: str) -> str | None:
     """What makes ``text`` too big for the loaders, or ``None``; the writer asks it too."""
     if len(text) > MAX_JSON_CHARS:

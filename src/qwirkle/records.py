@@ -305,21 +305,25 @@ class GameRecord(Immutable):
         return _codec.dump_text(self.to_json())
 
     @classmethod
-    def loads(cls, text: str | bytes) -> GameRecord:
+    def loads(cls, text: str | bytes | bytearray) -> GameRecord:
         """A record from JSON text, checked (not yet replayed: see :meth:`replay`)."""
         return cls.from_json(_codec.load_text(text, "the record"))
 
     @classmethod
     def from_json(cls, data: object) -> GameRecord:
-        """A record from :meth:`to_json` data; raises :class:`~qwirkle.InvalidRecordError` with the path of a fault.
+        """A record from :meth:`to_json` data (or its JSON text), checked; raises :class:`~qwirkle.InvalidRecordError`.
 
-        >>> GameRecord.from_json({"format": "qwirkle-record", "version": 1, "players": ["Ann", 7]})
+        The error's path says where the fault is.
+
+        >>> GameRecord.from_json('{"format": "qwirkle-record", "version": 1, "players": ["Ann", 7]}')
         Traceback (most recent call last):
             ...
         qwirkle.errors.InvalidRecordError: $: the key 'turns' is missing
         """
         optional = ("rules", "seed", "starter", "hands", "result", "tags")
-        f = _codec.read_header(Reader(data), RECORD_FORMAT, ("players", "turns"), optional)
+        f = _codec.read_header(
+            Reader(_codec.data_of(data, "the record")), RECORD_FORMAT, ("players", "turns"), optional
+        )
         rules = _codec.decode_rules(f["rules"]) if "rules" in f else RuleSet()
         players = _codec.players_of(f["players"], rules)
         n = len(players)

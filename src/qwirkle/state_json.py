@@ -75,10 +75,8 @@ def state_from_json(data: object) -> GameState:
         ...
     qwirkle.errors.InvalidRecordError: $: the key 'players' is missing
     """
-    if isinstance(data, (str, bytes, bytearray)):
-        data = _codec.load_text(data, "the state")
     f = _codec.read_header(
-        Reader(data),
+        Reader(_codec.data_of(data, "the state")),
         STATE_FORMAT,
         (
             "players", "rules", "board", "hands", "bag", "scores", "current", "starter", "seed", "rng",

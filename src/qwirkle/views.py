@@ -257,9 +257,7 @@ _PUBLIC = ("players", "rules", "board", "hand_sizes", "bag_size", "scores", "cur
 
 def _open(data: object, form: str, version: int, own: tuple[str, ...]) -> tuple[Reader, dict[str, Reader]]:
     """The top reader and the fields of a view's JSON, its format and version checked."""
-    if isinstance(data, (str, bytes, bytearray)):
-        data = _codec.load_text(data, "the view")
-    top = Reader(data)
+    top = Reader(_codec.data_of(data, "the view"))
     # The format first, so that the other kind of view is refused by its format, not by its keys.
     return top, _codec.read_header(top, form, (*own, *_PUBLIC), version=version, neighbours=("player", "hand"))
 
