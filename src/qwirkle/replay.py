@@ -27,7 +27,7 @@ from qwirkle.ruleset import RuleSet
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.scoring import Score
 from qwirkle.state import GameState, check_state
-from qwirkle.tiles import ALL_TILES, Tile
+from qwirkle.tiles import Tile, tiles_left
 from qwirkle.views import HiddenExchange
 
 if TYPE_CHECKING:
@@ -104,10 +104,8 @@ def _deal(record: GameRecord) -> GameState:
             return state
         assert record.hands is not None
         pick(_tied(record.hands, record.rules))
-        left = Counter(dict.fromkeys(ALL_TILES, record.rules.copies_per_tile))
-        for hand in record.hands:
-            left.subtract(hand)
-        if any(count < 0 for count in left.values()):
+        left = tiles_left(record.rules.copies_per_tile, *record.hands)
+        if left is None:
             raise InvalidRecordError(
                 f"the hands hold more than {record.rules.copies_per_tile} copies of a tile (Rule TILES-2)", "$.hands"
             )
@@ -116,7 +114,7 @@ def _deal(record: GameRecord) -> GameState:
                 players=record.players,
                 board=Board(),
                 hands=record.hands,
-                bag=tuple(sorted(left.elements())),
+                bag=tuple(left),
                 scores=(0,) * len(record.players),
                 current=record.starter,
                 rules=record.rules,
