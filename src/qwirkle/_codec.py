@@ -32,6 +32,7 @@ from qwirkle.moves import Move
 from qwirkle.notation import format_move, format_tile, parse_move, parse_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score, ScoredLine
+from qwirkle.state import check_player_count
 from qwirkle.tiles import Tile
 
 FORMAT_VERSION: Final = 1
@@ -376,14 +377,14 @@ def decode_outcome(reader: Reader, players: int) -> Outcome | None:
 
 
 def players_of(reader: Reader, rules: RuleSet) -> tuple[str, ...]:
-    """Distinct player names, as many as the rules allow (Rule SETUP-1)."""
+    """Distinct player names, as many as the rules allow (:func:`~qwirkle.state.check_player_count` says)."""
     names = tuple(item.text() for item in reader.items(MAX_SEATS))
     if len(set(names)) != len(names):
         raise reader.fail("player names must be distinct")
-    if not rules.min_players <= len(names) <= rules.max_players:
-        raise reader.fail(
-            f"{len(names)} players: the game takes {rules.min_players} to {rules.max_players} (Rule SETUP-1)"
-        )
+    try:
+        check_player_count(rules, len(names))
+    except InvalidStateError as error:
+        raise reader.fail(str(error)) from None
     return names
 
 
