@@ -34,9 +34,9 @@ from qwirkle.geometry import COORD_LIMIT, Cell
 from qwirkle.limits import MAX_DIGITS, MAX_NOTATION_LENGTH
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.text import tile_code
-from qwirkle.tiles import ALL_TILES, Tile
 from qwirkle.tiles import COLOUR_LETTERS as COLOUR_LETTERS
 from qwirkle.tiles import SHAPE_LETTERS as SHAPE_LETTERS
+from qwirkle.tiles import Tile, read_tile_code
 
 __all__ = [
     "DIGITS",
@@ -153,17 +153,10 @@ class Scanner:
             raise self.fail(f"unexpected {self.peek()!r}")
 
     def tile(self) -> Tile:
-        """Read a tile's two letters."""
-        colour = COLOUR_LETTERS.find(self.peek().upper()) if self.peek() else -1
-        if colour < 0:
-            raise self.fail("expected a colour letter (R O Y G B P)")
-        self.at += 1
-        char = self.peek()
-        shape = SHAPE_LETTERS.find(char.lower()) if char else -1
-        if shape < 0:
-            raise self.fail("expected a shape letter (o s d c x *)")
-        self.at += 1
-        return ALL_TILES[colour * 6 + shape]
+        """Read a tile's two letters (see :func:`~qwirkle.tiles.read_tile_code`)."""
+        tile = read_tile_code(self.text, self.at)
+        self.at += 2
+        return tile
 
     def integer(self, what: str, low: int, high: int) -> int:
         """An optionally signed decimal int in ``low < n < high``."""
@@ -207,7 +200,7 @@ class Scanner:
 
 
 def parse_tile(text: str) -> Tile:
-    """A tile from its two-letter code, in any letter case (spaces around it are allowed).
+    """A tile from its two-letter code, in any letter case (:mod:`qwirkle.tiles`); spaces around it are allowed.
 
     >>> parse_tile("rO")
     Tile(Colour.RED, Shape.CIRCLE)

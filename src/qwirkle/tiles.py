@@ -6,6 +6,21 @@ Rule TILES-2: each kind exists in ``copies_per_tile`` copies (3 by default: 108 
 Inside the engine a tile is its :attr:`Tile.index`, an ``int`` from 0 to 35
 (``colour * 6 + shape``), and sets of tiles are 36-bit masks. The public
 :class:`Tile` value is built only at the boundary.
+
+Both games write a tile (a card, in Qwirkle Cards) as its code: a colour
+letter, then a shape letter. The letters are defined here once
+(:data:`COLOUR_LETTERS`, :data:`SHAPE_LETTERS`), and every parser of either
+game reads a code with :func:`read_tile_code`::
+
+    colours  R O Y G B P   red orange yellow green blue purple
+    shapes   o s d c x *   circle square diamond clover four-point-star eight-point-star
+
+A code is printed with an upper-case colour and a lower-case shape (``Ro``,
+``P*``) and read in any letter case: ``ro``, ``RO`` and ``rO`` are the red
+circle too.
+
+>>> read_tile_code("Ro") == read_tile_code("rO") == Tile(Colour.RED, Shape.CIRCLE)
+True
 """
 
 from __future__ import annotations
@@ -17,9 +32,19 @@ from typing import Final
 
 import attrs
 
+from qwirkle.errors import InvalidNotationError
 from qwirkle.immutable import Immutable
 
-__all__ = ["ALL_TILES", "COLOUR_LETTERS", "SHAPE_LETTERS", "Colour", "Shape", "Tile", "tiles_left"]
+__all__ = [
+    "ALL_TILES",
+    "COLOUR_LETTERS",
+    "SHAPE_LETTERS",
+    "Colour",
+    "Shape",
+    "Tile",
+    "read_tile_code",
+    "tiles_left",
+]
 
 
 class Colour(enum.Enum):
@@ -80,6 +105,13 @@ SHAPE_LETTERS: Final = "osdcx*"
 eight-point star."""
 _COLOURS: Final = tuple(Colour)
 _SHAPES: Final = tuple(Shape)
+# The case rule: each letter is read in either case.
+_COLOUR_OF_LETTER: Final = {
+    case: value for value, letter in enumerate(COLOUR_LETTERS) for case in (letter, letter.lower())
+}
+_SHAPE_OF_LETTER: Final = {
+    case: value for value, letter in enumerate(SHAPE_LETTERS) for case in (letter, letter.upper())
+}
 
 
 @attrs.frozen(repr=False, cache_hash=True)
@@ -134,6 +166,29 @@ class Tile(Immutable):
 
 ALL_TILES: Final[tuple[Tile, ...]] = tuple(Tile(c, s) for c in _COLOURS for s in _SHAPES)
 """The 36 distinct tiles, ordered by :attr:`Tile.index`."""
+
+
+def read_tile_code(text: str, at: int = 0) -> Tile:
+    """The tile whose two-letter code starts at ``text[at]``: colour letter, then shape letter, in any case.
+
+    This is the one reader of a tile code, for both games. A letter that is
+    neither of its kind raises :class:`~qwirkle.InvalidNotationError`
+    pointing at it; the caller moves on two characters.
+
+    >>> read_tile_code("swap bx", 5)
+    Tile(Colour.BLUE, Shape.STAR4)
+    >>> read_tile_code("Rq")
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidNotationError: expected a shape letter (o s d c x *) at character 2 of 'Rq'
+    """
+    colour = _COLOUR_OF_LETTER.get(text[at : at + 1], -1)
+    if colour < 0:
+        raise InvalidNotationError("expected a colour letter (R O Y G B P)", text, at)
+    shape = _SHAPE_OF_LETTER.get(text[at + 1 : at + 2], -1)
+    if shape < 0:
+        raise InvalidNotationError("expected a shape letter (o s d c x *)", text, at + 1)
+    return ALL_TILES[colour * 6 + shape]
 
 
 def tiles_left(copies: int, *used: Iterable[Tile]) -> list[Tile] | None:

@@ -23,7 +23,7 @@ from qwirkle.cards.game import apply, is_over, resign
 from qwirkle.cards.lays import blocked_move, can_lay, most_cards, most_qwirkles
 from qwirkle.cards.legal import LegalCardMoves, legal_moves
 from qwirkle.cards.legality import is_legal, score, verify
-from qwirkle.cards.moves import CardsMove, Lay, Pass, Redraw, card_code, parse_cards
+from qwirkle.cards.moves import CardsMove, CardsNotationError, Lay, Pass, Redraw, card_code, parse_cards
 from qwirkle.cards.rules import BlockedAction, CardsRuleSet, StartTiebreak
 from qwirkle.cards.series import Series, Table, canonical_table, is_valid_series
 from qwirkle.cards.state import CardsState
@@ -35,6 +35,7 @@ __all__ = [
     "Bot",
     "CardsEndReason",
     "CardsMove",
+    "CardsNotationError",
     "CardsOutcome",
     "CardsRuleSet",
     "CardsScore",

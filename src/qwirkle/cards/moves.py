@@ -10,60 +10,79 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from itertools import islice
-from typing import Final, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
 from qwirkle.cards.rules import DECK_SIZE
 from qwirkle.cards.series import Table
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError, brief
+from qwirkle.errors import IllegalMoveError, InvalidNotationError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.limits import MAX_NOTATION_LENGTH
 from qwirkle.moves import InvalidMoveError
-from qwirkle.tiles import ALL_TILES, COLOUR_LETTERS, SHAPE_LETTERS, Colour, Shape, Tile
+from qwirkle.text import tile_code
+from qwirkle.tiles import Tile, read_tile_code
 
-__all__ = ["CardsMove", "Lay", "Pass", "Redraw", "card_code", "parse_cards"]
+__all__ = ["CardsMove", "CardsNotationError", "Lay", "Pass", "Redraw", "card_code", "parse_cards"]
 
-_COLOUR_CODES: Final = dict(zip(Colour, COLOUR_LETTERS, strict=True))
-_SHAPE_CODES: Final = dict(zip(Shape, SHAPE_LETTERS, strict=True))
-_BY_CODE: Final = {_COLOUR_CODES[t.colour] + _SHAPE_CODES[t.shape]: t for t in ALL_TILES}
+
+class CardsNotationError(InvalidNotationError, InvalidMoveError):
+    """Card codes that are not valid notation: :attr:`position` points at the first bad character.
+
+    A bad card code is refused as a bad tile code is in the tile game (an
+    :class:`~qwirkle.InvalidNotationError`); being text that should have
+    described a move, it is an :class:`~qwirkle.InvalidMoveError` too.
+
+    >>> try:
+    ...     parse_cards("Ro Rq")
+    ... except InvalidMoveError as error:
+    ...     print(error.position, error)
+    4 expected a shape letter (o s d c x *) at character 5 of 'Ro Rq'
+    """
 
 
 def card_code(card: Tile) -> str:
-    """The two-character code of a card: colour letter (``ROYGBP``), then shape (``o s d c x *``).
-
-    The shapes are circle ``o``, square ``s``, diamond ``d``, clover ``c``,
-    four-point star ``x`` and eight-point star ``*``.
+    """The two-character code of a card: the code of the tile, colour letter then shape (see :mod:`qwirkle.tiles`).
 
     >>> from qwirkle import Colour, Shape, Tile
     >>> card_code(Tile(Colour.BLUE, Shape.STAR8))
     'B*'
     """
-    return _COLOUR_CODES[card.colour] + _SHAPE_CODES[card.shape]
+    return tile_code(card)
 
 
 def parse_cards(text: str) -> tuple[Tile, ...]:
-    """The cards of a text of card codes separated by spaces (see :func:`card_code`).
+    """The cards of a text of card codes, read as the tile game reads tiles, in the order given.
 
-    Raises :class:`~qwirkle.InvalidMoveError` for an unknown code, and for
+    Codes are read in any letter case (:func:`~qwirkle.tiles.read_tile_code`),
+    and separated by spaces, other white space or commas, or written together:
+    every text :func:`~qwirkle.parse_tiles` reads, this reads alike. Raises
+    :class:`CardsNotationError` for a bad code, for what is not text, and for
     text longer than :data:`~qwirkle.limits.MAX_NOTATION_LENGTH` characters
     before reading it.
 
-    >>> parse_cards("Ro Rs Rd")
+    >>> parse_cards("Ro rs, RD")
     (Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.RED, Shape.SQUARE), Tile(Colour.RED, Shape.DIAMOND))
     """
     if not isinstance(text, str):
-        raise InvalidMoveError(f"card codes are text, not {type(text).__name__}")
+        raise CardsNotationError(f"card codes are text, not {type(text).__name__}", "", 0)
     if len(text) > MAX_NOTATION_LENGTH:
-        raise InvalidMoveError(f"the text is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}")
-    out = []
-    for word in text.split():
-        card = _BY_CODE.get(word)
-        if card is None:
-            raise InvalidMoveError(f"{brief(word)} is not a card code: a colour of ROYGBP, then a shape of o s d c x *")
-        out.append(card)
-    return tuple(out)
+        raise CardsNotationError(
+            f"the text is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}", text[:100], 100
+        )
+    cards: list[Tile] = []
+    at, end = 0, len(text)
+    while True:
+        while at < end and (text[at] == "," or text[at].isspace()):
+            at += 1
+        if at == end:
+            return tuple(cards)
+        try:
+            cards.append(read_tile_code(text, at))
+        except InvalidNotationError as error:
+            raise CardsNotationError(error.problem, text, error.position) from None
+        at += 2
 
 
 def _cards(value: object, what: str) -> tuple[Tile, ...]:
