@@ -2,17 +2,20 @@
 
 ``RULES.md`` is read from its copy in ``tests/data``.
 
-Each rule has one record, and the options that change a rule are declared on
-the fields of the rule sets: every field names at least one rule (none is a
-plain count with no rule behind it), and :attr:`Rule.options` says exactly
-what the fields declare.
+Each rule has one record, which names the options that change the rule; each
+field of the rule sets takes its rules from there: every field is named by at
+least one rule (none is a plain count with no rule behind it), and
+:attr:`Rule.options` says exactly what the fields hold.
 """
 
 from __future__ import annotations
 
 import ast
 import inspect
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import attrs
@@ -20,7 +23,7 @@ import pytest
 
 from qwirkle import IllegalMoveError, InvalidOptionsError, Rule, RuleSet, catalogue
 from qwirkle.cards import CardsRuleSet
-from qwirkle.ruleset import option_field, option_rules
+from qwirkle.ruleset import option_field, option_rules, rules_from_catalogue
 
 TESTS = Path(__file__).resolve().parent
 RULES_MD = TESTS / "data" / "RULES.md"
@@ -196,11 +199,38 @@ def test_the_docstring_of_an_option_names_the_rules_its_field_declares() -> None
             assert named == {rule.value for rule in option_rules(rule_set, field.name)}, field.name
 
 
-def test_an_option_field_must_name_a_rule() -> None:
-    with pytest.raises(TypeError, match="at least one rule"):
-        option_field(1, None)
+def test_an_option_field_must_be_named_by_a_rule() -> None:
+    with pytest.raises(TypeError, match="changes no rule"):
+
+        @attrs.frozen(field_transformer=rules_from_catalogue)
+        class RuleSet:  # the name of the tile game's rule set, with an option the catalogue does not name
+            hand_size: int = option_field(6, None)
+            colours: int = option_field(6, None)
 
 
 def test_the_rules_of_an_unknown_option_are_an_error() -> None:
     with pytest.raises(InvalidOptionsError, match="RuleSet has no option 'hand'"):
         option_rules(RuleSet, "hand")
+
+
+# ---------------------------------------------------------------------------
+# The card game stays unloaded
+
+
+def test_reading_the_catalogue_leaves_the_card_game_unloaded() -> None:
+    # Every rule's options, a card rule's too, are read from the catalogue: neither needs a rule set loaded.
+    code = "\n".join(
+        (
+            "import sys",
+            "import qwirkle.errors",
+            "from qwirkle.catalogue import Rule",
+            "assert Rule.SETUP_3.options == ('RuleSet.hand_size',)",
+            "assert Rule.CARDS_2.options == ('CardsRuleSet.cards_hand_size',)",
+            "print(sorted(name for name in sys.modules if name.startswith('qwirkle.cards')))",
+        )
+    )
+    src = str(Path(catalogue.__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((src, os.environ.get("PYTHONPATH", "")))}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"

@@ -7,7 +7,7 @@ import enum
 import attrs
 import pytest
 
-from qwirkle import InvalidRecordError, Rule, RuleSet, testing
+from qwirkle import InvalidRecordError, RuleSet, testing
 from qwirkle._codec import Reader, decode_options, encode_rules
 from qwirkle.cards import CardsRuleSet
 from qwirkle.ruleset import option_examples, option_field, variants
@@ -87,7 +87,7 @@ def test_every_option_is_exercised_by_the_property_and_differential_tests(
 def test_an_int_option_without_examples_is_caught() -> None:
     @attrs.frozen(kw_only=True)
     class Careless:
-        size: int = option_field(3, None, Rule.SETUP_3)
+        size: int = option_field(3, None)
 
     assert option_examples(Careless, "size") == ()
     assert variants(Careless) == ()

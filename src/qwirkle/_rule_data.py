@@ -2,10 +2,9 @@
 
 Each record holds everything the catalogue says about its rule: the
 statement, the sources, the library's choice where the sources disagree or
-say nothing, and a note. The options that change a rule are declared on
-their fields of the rule sets instead (``metadata={"rules": ...}``), so
-this table does not list them. Each member of :class:`qwirkle.Rule` reads
-its record here by ID (:attr:`qwirkle.Rule.entry`).
+say nothing, a note, and the options that change the rule (each field of the
+rule sets takes its rules from here). Each member of :class:`qwirkle.Rule`
+reads its record here by ID (:attr:`qwirkle.Rule.entry`).
 """
 
 from __future__ import annotations
@@ -75,6 +74,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             _S("DE", "summaries"),
         ),
         note="S003 gives only the total of 108 tiles.",
+        options=("RuleSet.copies_per_tile",),
     ),
     RuleEntry(
         "TILES-3",
@@ -104,6 +104,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "only in secondary copies (gamerules.com), and 5 or 6 as a house rule (boardbattle.de).",
             "2 to 4 players.",
         ),
+        options=("RuleSet.min_players", "RuleSet.max_players"),
     ),
     RuleEntry(
         "SETUP-2",
@@ -131,6 +132,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             _S("MW-CUR"),
         ),
         note="See TURN-2 for the refill when the bag runs low.",
+        options=("RuleSet.hand_size",),
     ),
     RuleEntry(
         "START-1",
@@ -178,6 +180,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "The oldest of the tied players, from the ages given to new_game(); equal or missing ages fall back to "
             "seat order, and a tie-break function can be passed instead.",
         ),
+        options=("RuleSet.start_tiebreak",),
     ),
     RuleEntry(
         "START-4",
@@ -201,6 +204,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "that laying fewer is forbidden (only Qwirkle Cubes, another game, states it).",
             "Yes: the opening lays a largest group; when several groups tie, any one of them.",
         ),
+        options=("RuleSet.opening_must_play_max_group",),
     ),
     RuleEntry(
         "START-5",
@@ -221,6 +225,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
         sources=(_S("MW-CUR", "Object", "Points are scored for every tile played"),),
         choice=_LONE_TILE,
         note="A lone tile forms no line (LINE-1); SCORE-7 gives the points.",
+        options=("RuleSet.lone_tile_points",),
     ),
     RuleEntry(
         "START-7",
@@ -287,6 +292,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "The French and Italian phrases for skipping a turn describe the exchange, which is the whole turn, "
             "not a separate pass."
         ),
+        options=("RuleSet.allow_voluntary_pass",),
     ),
     RuleEntry(
         "PLACE-1",
@@ -500,6 +506,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             _S("DE", "summaries", "zwölf Punkte"),
         ),
         note="A Qwirkle can never be extended (LINE-4), so it never scores its bonus twice.",
+        options=("RuleSet.qwirkle_bonus",),
     ),
     RuleEntry(
         "SCORE-5",
@@ -517,6 +524,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "the Travel edition mentions several Qwirkles in one turn. No official worked example was found.",
             "Yes: each completed line earns its own bonus.",
         ),
+        options=("RuleSet.qwirkle_bonus",),
     ),
     RuleEntry(
         "SCORE-6",
@@ -535,6 +543,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
         explanation="A single tile that makes no line (which can only happen at the opening) still scores one point.",
         sources=(_S("MW-CUR", "Object", "Points are scored for every tile played"),),
         choice=_LONE_TILE,
+        options=("RuleSet.lone_tile_points",),
     ),
     RuleEntry(
         "SCORE-8",
@@ -550,6 +559,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             _S("S003", "Calcolo dei punti", "vince 6 punti"),
             _S("MW-CUR", "", "A six-point bonus"),
         ),
+        options=("RuleSet.end_bonus",),
     ),
     RuleEntry(
         "EXCHANGE-1",
@@ -574,6 +584,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "up. S002 returns the tiles first, then draws.",
             "Draw first, then return the exchanged tiles and mix the bag.",
         ),
+        options=("RuleSet.exchange_return_before_draw",),
     ),
     RuleEntry(
         "EXCHANGE-2",
@@ -625,6 +636,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "No more tiles than the bag holds. An empty bag allows no exchange whatever the option says: there "
             "would be nothing to draw.",
         ),
+        options=("RuleSet.exchange_limited_by_bag",),
     ),
     RuleEntry(
         "END-1",
@@ -677,6 +689,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "change nothing.",
             "The game ends at once, with no bonus.",
         ),
+        options=("RuleSet.blocked_end_detection",),
     ),
     RuleEntry(
         "END-4",
@@ -694,6 +707,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "Only S001 speaks of ties: the tied players share the win. The others are silent.",
             "A shared win.",
         ),
+        options=("RuleSet.final_tiebreak",),
     ),
     RuleEntry(
         "END-5",
@@ -712,6 +726,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             official=False,
         ),
         note="Not an official rule: a safeguard for games between programs.",
+        options=("RuleSet.stalemate_rounds",),
     ),
     RuleEntry(
         "VARIANT-4",
@@ -729,6 +744,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             official=False,
         ),
         note="A house rule, not an official rule: no rulebook or publisher's text describes it.",
+        options=("RuleSet.score_limit",),
     ),
     RuleEntry(
         "CARDS-1",
@@ -757,6 +773,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             _S("TRYAGAME"),
             _S("OFFTHEWAGON", "", "2-4 players"),
         ),
+        options=("CardsRuleSet.cards_hand_size",),
     ),
     RuleEntry(
         "CARDS-3",
@@ -772,6 +789,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             _S("RUMMY"),
         ),
         note="offthewagonshop describes a grid of rows and columns, which contradicts every other source.",
+        options=("CardsRuleSet.cards_min_set",),
     ),
     RuleEntry(
         "CARDS-4",
@@ -793,6 +811,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "deals again when nobody has a series of three; S004 does not say.",
             "The oldest starts; the cards are dealt again when nobody can open.",
         ),
+        options=("CardsRuleSet.cards_start_tiebreak", "CardsRuleSet.cards_redeal_if_no_opening"),
     ),
     RuleEntry(
         "CARDS-5",
@@ -806,6 +825,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "speaks of laying 3 cards, tryagame of 3 cards or more.",
             "No: any valid series of at least three cards opens.",
         ),
+        options=("CardsRuleSet.cards_opening_must_play_max",),
     ),
     RuleEntry(
         "CARDS-6",
@@ -822,6 +842,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             _S("BGG"),
             _S("RUMMY"),
         ),
+        options=("CardsRuleSet.cards_min_set",),
     ),
     RuleEntry(
         "CARDS-7",
@@ -843,6 +864,7 @@ ENTRIES: Final[Mapping[str, RuleEntry]] = _entries(
             "fewer than nine cards, is the library's own choice and is documented with the option; so is the end "
             "of a game in which every player passes in turn, since nothing can change any more.",
         ),
+        options=("CardsRuleSet.cards_blocked_action",),
     ),
     RuleEntry(
         "CARDS-8",

@@ -9,10 +9,11 @@ holds together everything the catalogue says about it: a one-sentence
 :attr:`~Rule.statement` in our own words, the :attr:`~Rule.sources` that
 state it (:class:`Source`, each pointing into one of the :data:`DOCUMENTS`),
 where the sources disagree or say nothing the :attr:`~Rule.choice` the
-library makes (:class:`Choice`), and a :attr:`~Rule.note`. The
-:attr:`~Rule.options` that change a rule are declared on the fields of the
-rule sets, each naming its rules, and read from there. The documentation's
-rules page is generated from this module.
+library makes (:class:`Choice`), a :attr:`~Rule.note`, and the
+:attr:`~Rule.options` that change it: the fields of the rule sets
+(:class:`~qwirkle.RuleSet` and the card game's ``CardsRuleSet``), which read
+their rules from here. The documentation's rules page is generated from this
+module.
 
 >>> rule = Rule.EXCHANGE_1
 >>> rule.section.title
@@ -151,13 +152,13 @@ class Choice(Immutable):
 class RuleEntry(Immutable):
     """One rule of the catalogue: its ID and, together, everything the catalogue says about it.
 
-    The options that change the rule are not written here: each option
-    names its rules where it is declared, on its field of the rule set
-    (:attr:`qwirkle.Rule.options` reads them there).
+    The options that change the rule are named here, and only here: each
+    field of a rule set takes its rules from the records that name it (see
+    :func:`qwirkle.ruleset.option_rules`).
 
     >>> entry = RuleEntry("LINE-3", "No line may contain two identical tiles.")
-    >>> entry.explanation, entry.sources, entry.choice, entry.note
-    ('', (), None, '')
+    >>> entry.explanation, entry.sources, entry.choice, entry.note, entry.options
+    ('', (), None, '', ())
     """
 
     id: str
@@ -172,6 +173,8 @@ class RuleEntry(Immutable):
     """What the library does where the sources disagree on the rule or say nothing, else ``None``."""
     note: str = ""
     """A remark on how the rule relates to others or to the sources, or ``""``."""
+    options: tuple[str, ...] = ()
+    """The options that change the rule, each as its rule set and field (``"RuleSet.hand_size"``); empty if none."""
 
 
 def _documents(*documents: Document) -> Mapping[str, Document]:
@@ -492,14 +495,14 @@ class Rule(enum.StrEnum):
     def options(self) -> tuple[str, ...]:
         """The options that change this rule (``"RuleSet.hand_size"``); empty if none does.
 
-        Each option names the rules it changes on its field of
-        :class:`~qwirkle.RuleSet` or of the card game's ``CardsRuleSet``
-        (see :func:`~qwirkle.ruleset.option_rules`); this reads them from there.
+        Each is a field of :class:`~qwirkle.RuleSet` or of the card game's
+        ``CardsRuleSet``, which takes its rules from here (see
+        :func:`~qwirkle.ruleset.option_rules`).
 
         >>> Rule.SETUP_3.options
         ('RuleSet.hand_size',)
         """
-        return _options_by_rule().get(self, ())
+        return self.entry.options
 
     @property
     def note(self) -> str:
@@ -553,19 +556,3 @@ def _entries() -> Mapping[str, RuleEntry]:
     from qwirkle._rule_data import ENTRIES
 
     return ENTRIES
-
-
-@cache
-def _options_by_rule() -> Mapping[Rule, tuple[str, ...]]:
-    """Every rule's options, as the fields of the rule sets declare them, in field order."""
-    # The rule sets import qwirkle.errors, which imports this module: they can only be read
-    # once every module is loaded, so they are imported here, when the options are first asked for.
-    from qwirkle.cards.rules import CardsRuleSet
-    from qwirkle.ruleset import RuleSet, option_rules
-
-    found: dict[Rule, tuple[str, ...]] = {}
-    for rule_set in (RuleSet, CardsRuleSet):
-        for field in attrs.fields(rule_set):
-            for rule in option_rules(rule_set, field.name):
-                found[rule] = (*found.get(rule, ()), f"{rule_set.__name__}.{field.name}")
-    return found

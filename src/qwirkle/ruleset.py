@@ -24,11 +24,12 @@ __all__ = [
     "option_examples",
     "option_range",
     "option_rules",
+    "rules_from_catalogue",
     "variants",
 ]
 
 _RULES: Final = "rules"
-"""The key of an option field's metadata that holds the rules the option changes."""
+"""The key of an option field's metadata that holds the rules the option changes, as the catalogue names them."""
 
 _EXAMPLES: Final = "examples"
 """The key of an option field's metadata that holds values other than the default, worth testing."""
@@ -163,20 +164,42 @@ def bool_option(instance: object, attribute: attrs.Attribute[bool], value: objec
         raise InvalidOptionsError(f"{attribute.name} must be True or False, not {brief(value)}")
 
 
-def option_field(default: _T, validator: Any, *rules: Rule, examples: tuple[_T, ...] = ()) -> _T:
-    """An option of a rule set: an attrs field with its default, its check, the rules it changes, and test values.
+def option_field(default: _T, validator: Any, *, examples: tuple[_T, ...] = ()) -> _T:
+    """An option of a rule set: an attrs field with its default, its check, and test values.
 
-    The rules are declared here once, in the field's metadata; :func:`option_rules`
-    and :attr:`qwirkle.Rule.options` read them. ``examples`` are values other
-    than the default worth playing with; a bool or an enum needs none, since
-    its other values are known (see :func:`option_examples`).
+    The rules it changes are those whose records in the catalogue name it
+    (:attr:`qwirkle.Rule.options`); :func:`rules_from_catalogue` gives them
+    to the field. ``examples`` are values other than the default worth playing
+    with; a bool or an enum needs none, since its other values are known (see
+    :func:`option_examples`).
 
     >>> attrs.fields(RuleSet).hand_size.metadata["rules"] == (Rule.SETUP_3,)
     True
     """
-    if not rules:
-        raise TypeError("an option must name at least one rule it changes")
-    return attrs.field(default=default, validator=validator, metadata={_RULES: rules, _EXAMPLES: examples})
+    return attrs.field(default=default, validator=validator, metadata={_EXAMPLES: examples})
+
+
+def rules_from_catalogue(cls: type, fields: list[attrs.Attribute[Any]]) -> list[attrs.Attribute[Any]]:
+    """An attrs field transformer for a rule set: each option takes the rules whose records name it.
+
+    An option that no rule of the catalogue names is refused, with
+    :class:`TypeError`, when its class is made: every option changes a rule.
+
+    >>> @attrs.frozen(field_transformer=rules_from_catalogue)
+    ... class Unnamed:
+    ...     colours: int = option_field(6, IntRange(1, 6))
+    Traceback (most recent call last):
+        ...
+    TypeError: the option Unnamed.colours changes no rule: a rule of the catalogue must name it in its options
+    """
+    named: list[attrs.Attribute[Any]] = []
+    for field in fields:
+        option = f"{cls.__name__}.{field.name}"
+        rules = tuple(rule for rule in Rule if option in rule.options)
+        if not rules:
+            raise TypeError(f"the option {option} changes no rule: a rule of the catalogue must name it in its options")
+        named.append(field.evolve(metadata={**field.metadata, _RULES: rules}))
+    return named
 
 
 def option_examples(rule_set: type[attrs.AttrsInstance], name: str) -> tuple[object, ...]:
@@ -216,7 +239,7 @@ def variants(rule_set: type[_R]) -> tuple[_R, ...]:
 
 
 def option_rules(rule_set: type[attrs.AttrsInstance], name: str) -> tuple[Rule, ...]:
-    """The rules that the option ``name`` of ``rule_set`` changes, as its field declares them.
+    """The rules that the option ``name`` of ``rule_set`` changes: those whose records name it, in catalogue order.
 
     ``rule_set`` is :class:`RuleSet` or the card game's ``CardsRuleSet``; an
     unknown option raises :class:`~qwirkle.InvalidOptionsError`.
@@ -231,7 +254,7 @@ def option_rules(rule_set: type[attrs.AttrsInstance], name: str) -> tuple[Rule, 
     return rules
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, field_transformer=rules_from_catalogue)
 class RuleSet(Immutable):
     """Every option of the tile game, with the defaults of the rule catalogue.
 
@@ -244,45 +267,45 @@ class RuleSet(Immutable):
     StartTiebreak.YOUNGEST
     """
 
-    min_players: int = option_field(2, IntRange(1, MAX_SEATS), Rule.SETUP_1, examples=(3,))
+    min_players: int = option_field(2, IntRange(1, MAX_SEATS), examples=(3,))
     """Fewest players (Rule SETUP-1)."""
-    max_players: int = option_field(4, IntRange(1, MAX_SEATS), Rule.SETUP_1, examples=(3,))
+    max_players: int = option_field(4, IntRange(1, MAX_SEATS), examples=(3,))
     """Most players (Rule SETUP-1)."""
-    hand_size: int = option_field(6, IntRange(1, 18), Rule.SETUP_3, examples=(5,))
+    hand_size: int = option_field(6, IntRange(1, 18), examples=(5,))
     """Tiles in a full hand (Rule SETUP-3)."""
-    copies_per_tile: int = option_field(3, IntRange(1, 6), Rule.TILES_2, examples=(1, 2))
+    copies_per_tile: int = option_field(3, IntRange(1, 6), examples=(1, 2))
     """Copies of each of the 36 tiles (Rule TILES-2).
 
     At most six (two sets): every exchange mixes the whole bag, so a bag of
     thousands of tiles would make each exchange, and a record of them, slow."""
-    qwirkle_bonus: int = option_field(6, IntRange(0, 1000), Rule.SCORE_4, Rule.SCORE_5, examples=(0, 12))
+    qwirkle_bonus: int = option_field(6, IntRange(0, 1000), examples=(0, 12))
     """Bonus for each line completed to six tiles (Rules SCORE-4, SCORE-5)."""
-    end_bonus: int = option_field(6, IntRange(0, 1000), Rule.SCORE_8, examples=(0, 3))
+    end_bonus: int = option_field(6, IntRange(0, 1000), examples=(0, 3))
     """Bonus for the player who ends the game by going out (Rule SCORE-8)."""
-    lone_tile_points: int = option_field(1, IntRange(0, 1000), Rule.START_6, Rule.SCORE_7, examples=(0,))
+    lone_tile_points: int = option_field(1, IntRange(0, 1000), examples=(0,))
     """Points for a move that forms no line: a one-tile opening (Rules START-6, SCORE-7)."""
-    start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak), Rule.START_3)
+    start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak))
     """Who starts among players tied for the largest group (Rule START-3)."""
-    opening_must_play_max_group: bool = option_field(True, bool_option, Rule.START_4)
+    opening_must_play_max_group: bool = option_field(True, bool_option)
     """Whether the opening must be a largest group of the starter's hand (Rule START-4)."""
-    exchange_limited_by_bag: bool = option_field(True, bool_option, Rule.EXCHANGE_5)
+    exchange_limited_by_bag: bool = option_field(True, bool_option)
     """Whether an exchange may not be larger than the bag (Rule EXCHANGE-5).
 
     An empty bag allows no exchange either way. When a larger exchange is
     allowed, the player draws what the bag holds, returns their tiles, then
     draws the rest from the mixed bag."""
-    exchange_return_before_draw: bool = option_field(False, bool_option, Rule.EXCHANGE_1)
+    exchange_return_before_draw: bool = option_field(False, bool_option)
     """Whether exchanged tiles go back into the bag before drawing (Rule EXCHANGE-1)."""
-    allow_voluntary_pass: bool = option_field(False, bool_option, Rule.TURN_3)
+    allow_voluntary_pass: bool = option_field(False, bool_option)
     """Whether a player may pass by choice (Rule TURN-3)."""
-    blocked_end_detection: BlockedEnd = option_field(BlockedEnd.IMMEDIATE, enum_option(BlockedEnd), Rule.END_3)
+    blocked_end_detection: BlockedEnd = option_field(BlockedEnd.IMMEDIATE, enum_option(BlockedEnd))
     """How a game where nobody can place is detected (Rule END-3)."""
-    stalemate_rounds: int | None = option_field(None, IntRange(1, 1000, optional=True), Rule.END_5, examples=(2,))
+    stalemate_rounds: int | None = option_field(None, IntRange(1, 1000, optional=True), examples=(2,))
     """End the game after this many full rounds with no placement (Rule END-5, not official)."""
-    score_limit: int | None = option_field(None, IntRange(1, 10**6, optional=True), Rule.VARIANT_4, examples=(60,))
+    score_limit: int | None = option_field(None, IntRange(1, 10**6, optional=True), examples=(60,))
     """End the game as soon as a player's total reaches this score (Rule VARIANT-4, a house rule)."""
     final_tiebreak: FinalTiebreak = attrs.field(
-        default=FinalTiebreak.SHARED, init=False, repr=False, metadata={_RULES: (Rule.END_4,), _EXAMPLES: ()}
+        default=FinalTiebreak.SHARED, init=False, repr=False, metadata={_EXAMPLES: ()}
     )
     """Deprecated, to be removed in the next release: a tie for the highest total is always a shared win (Rule END-4).
 

@@ -7,10 +7,9 @@ from typing import ClassVar, Final
 
 import attrs
 
-from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidOptionsError, brief
 from qwirkle.immutable import Immutable
-from qwirkle.ruleset import IntRange, StartTiebreak, bool_option, enum_option, option_field
+from qwirkle.ruleset import IntRange, StartTiebreak, bool_option, enum_option, option_field, rules_from_catalogue
 
 __all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "SERIES_MAX", "BlockedAction", "CardsRuleSet", "StartTiebreak"]
 
@@ -39,7 +38,7 @@ class BlockedAction(enum.Enum):
     """The player shuffles their hand into the deck, draws a new one and plays (BGG, ludovox)."""
 
 
-@attrs.frozen(kw_only=True)
+@attrs.frozen(kw_only=True, field_transformer=rules_from_catalogue)
 class CardsRuleSet(Immutable):
     """Every option of Qwirkle Cards, with the defaults of the rule catalogue.
 
@@ -53,17 +52,17 @@ class CardsRuleSet(Immutable):
     <BlockedAction.REDRAW_HAND: 'redraw_hand'>
     """
 
-    cards_hand_size: int = option_field(9, IntRange(1, (DECK_SIZE - 1) // MAX_PLAYERS), Rule.CARDS_2, examples=(6,))
+    cards_hand_size: int = option_field(9, IntRange(1, (DECK_SIZE - 1) // MAX_PLAYERS), examples=(6,))
     """Cards in a full hand (Rule CARDS-2)."""
-    cards_start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak), Rule.CARDS_4)
+    cards_start_tiebreak: StartTiebreak = option_field(StartTiebreak.OLDEST, enum_option(StartTiebreak))
     """Who starts among players tied for the largest series (Rule CARDS-4)."""
-    cards_redeal_if_no_opening: bool = option_field(True, bool_option, Rule.CARDS_4)
+    cards_redeal_if_no_opening: bool = option_field(True, bool_option)
     """Whether the cards are dealt again when nobody holds a series to open with (Rule CARDS-4)."""
-    cards_opening_must_play_max: bool = option_field(False, bool_option, Rule.CARDS_5)
+    cards_opening_must_play_max: bool = option_field(False, bool_option)
     """Whether the opening must be exactly one largest series of the starter's hand (Rule CARDS-5)."""
-    cards_blocked_action: BlockedAction = option_field(BlockedAction.PASS, enum_option(BlockedAction), Rule.CARDS_7)
+    cards_blocked_action: BlockedAction = option_field(BlockedAction.PASS, enum_option(BlockedAction))
     """What a player who cannot lay a card does (Rule CARDS-7)."""
-    cards_min_set: int = option_field(3, IntRange(1, SERIES_MAX), Rule.CARDS_3, Rule.CARDS_6, examples=(2, 4))
+    cards_min_set: int = option_field(3, IntRange(1, SERIES_MAX), examples=(2, 4))
     """Fewest cards in a series at the end of a turn (Rules CARDS-3, CARDS-6)."""
 
     PRESETS: ClassVar[tuple[str, ...]] = ("standard", "redraw_hand", "largest_opening")
