@@ -214,7 +214,46 @@ def test_the_rules_of_an_unknown_option_are_an_error() -> None:
 
 
 # ---------------------------------------------------------------------------
-# The card game stays unloaded
+# The rules layer imports one way
+
+RULES_LAYER = (
+    "qwirkle.immutable",
+    "qwirkle.catalogue",
+    "qwirkle._rule_values",
+    "qwirkle.errors",
+    "qwirkle.geometry",
+    "qwirkle.limits",
+    "qwirkle.tiles",
+    "qwirkle.ruleset",
+    "qwirkle.cards.rules",
+)
+"""The modules of the values and the rules, each importing only those before it."""
+
+
+def _qwirkle_imports(path: Path) -> list[tuple[str, bool]]:
+    """The ``qwirkle`` modules a source file imports, each with whether the import is inside a function."""
+    found: list[tuple[str, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inside = in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+            if isinstance(child, ast.ImportFrom) and child.module and child.module.startswith("qwirkle"):
+                found.append((child.module, inside))
+            elif isinstance(child, ast.Import):
+                found.extend((alias.name, inside) for alias in child.names if alias.name.startswith("qwirkle"))
+            visit(child, inside)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), in_function=False)
+    return found
+
+
+def test_the_rules_layer_imports_one_way_and_at_the_top() -> None:
+    src = Path(catalogue.__file__).resolve().parents[1]
+    for rank, module in enumerate(RULES_LAYER):
+        path = src.joinpath(*module.split(".")).with_suffix(".py")
+        imports = _qwirkle_imports(path)
+        assert [name for name, inside in imports if inside] == [], f"{module} imports inside a function"
+        assert {name for name, _ in imports} <= set(RULES_LAYER[:rank]), f"{module} imports {imports}"
 
 
 def test_reading_the_catalogue_leaves_the_card_game_unloaded() -> None:

@@ -1,4 +1,4 @@
-"""The values the rule catalogue is made of, under the name the catalogue's records import them by.
+"""The values the rule catalogue is made of, under the name of the module that once held them.
 
 They are defined, documented and named in :mod:`qwirkle.catalogue`; this
 module only keeps the name ``qwirkle._rule_values`` importable.
