@@ -28,6 +28,7 @@ from qwirkle import (
         InvalidStateError("seat 1 holds 5 tiles while the bag has tiles", Rule.SETUP_3),
         InvalidStateError("hands must be a sequence of hands, not 7"),
         InvalidNotationError("expected a shape letter", "RQ", 1),
+        cards.CardsNotationError("expected a shape letter (o s d c x *)", "Ro Rq", 4),
         InvalidRecordError("expected an int, not 'x'", "$.scores[1]"),
         ReplayError(Rule.SCORE_1, 3, "the record says 5 points; the move scores 4"),
     ],
