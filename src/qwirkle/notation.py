@@ -1,12 +1,8 @@
 """A short text notation for tiles, cells and moves, parsed and printed.
 
-Tiles are two letters, a colour and a shape::
-
-    colours  R O Y G B P   red orange yellow green blue purple
-    shapes   o s d c x *   circle square diamond clover four-point-star eight-point-star
-
-so ``Ro`` is a red circle and ``P*`` a purple eight-point star. A cell is
-``x,y`` (``3,-2``); a placement lists ``tile@cell`` items (``Ro@0,0 Rs@1,0``);
+A tile is its code, a colour letter and a shape letter, as :mod:`qwirkle.tiles`
+defines it and reads it in any letter case: ``Ro`` is a red circle and ``P*``
+a purple eight-point star. A cell is ``x,y`` (``3,-2``); a placement lists ``tile@cell`` items (``Ro@0,0 Rs@1,0``);
 an exchange is ``swap`` and the tiles given back (``swap Bs Ro``); the forced
 pass is ``pass``.
 
