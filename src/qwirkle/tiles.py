@@ -105,7 +105,7 @@ SHAPE_LETTERS: Final = "osdcx*"
 eight-point star."""
 _COLOURS: Final = tuple(Colour)
 _SHAPES: Final = tuple(Shape)
-# The case rule: each letter is read in either case.
+# Codes are read in either letter case, so that a code typed as it comes ("ro", "BS") means its tile.
 _COLOUR_OF_LETTER: Final = {
     case: value for value, letter in enumerate(COLOUR_LETTERS) for case in (letter, letter.lower())
 }
@@ -184,10 +184,10 @@ def read_tile_code(text: str, at: int = 0) -> Tile:
     """
     colour = _COLOUR_OF_LETTER.get(text[at : at + 1], -1)
     if colour < 0:
-        raise InvalidNotationError("expected a colour letter (R O Y G B P)", text, at)
+        raise InvalidNotationError(f"expected a colour letter ({' '.join(COLOUR_LETTERS)})", text, at)
     shape = _SHAPE_OF_LETTER.get(text[at + 1 : at + 2], -1)
     if shape < 0:
-        raise InvalidNotationError("expected a shape letter (o s d c x *)", text, at + 1)
+        raise InvalidNotationError(f"expected a shape letter ({' '.join(SHAPE_LETTERS)})", text, at + 1)
     return ALL_TILES[colour * 6 + shape]
 
 
