@@ -13,7 +13,7 @@ from typing import Final
 
 from qwirkle.geometry import Cell, cell_of
 from qwirkle.legality import _require_state, can_exchange, can_pass, is_legal
-from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchanges, top, windows
+from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchange_positions, exchanges, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place, Placements
 from qwirkle.scoring import Score, score_placed
 from qwirkle.state import GameState
@@ -52,16 +52,10 @@ def _picks(copies: tuple[int, ...], largest: int) -> tuple[Callable[[tuple[Tile,
     ``copies`` counts the copies of each kind of tile the hand holds, in
     order. The picks are :func:`~qwirkle.movegen.exchanges` of a hand of
     kinds numbered in the same order, so they come in the same order as for
-    the tiles themselves; a pick takes the first copies of each kind it holds.
+    the tiles themselves.
     """
     kinds = [kind for kind, n in enumerate(copies) for _ in range(n)]
-    starts = [kinds.index(kind) for kind in range(len(copies))]
-    getters = []
-    for pick in exchanges(kinds, largest):
-        # A pick's kinds are sorted, so the copies of a kind follow each other: the nth is n places on.
-        at = tuple([starts[kind] + i - pick.index(kind) for i, kind in enumerate(pick)])
-        getters.append(_getter(at))
-    return tuple(getters)
+    return tuple([_getter(at) for at in exchange_positions(kinds, largest)])
 
 
 def _exchanges(hand: tuple[Tile, ...], largest: int) -> list[Exchange]:

@@ -499,12 +499,38 @@ def _winners(found: Sequence[Window], out: int, end_bonus: int, best: int) -> It
 
 
 def exchanges(hand: Sequence[int], largest: int) -> list[tuple[int, ...]]:
-    """Every distinct multiset of 1 to ``largest`` tiles of the hand, as sorted tuples, in order."""
+    """Every distinct multiset of 1 to ``largest`` tiles of the hand, as sorted tuples, in order (Rule EXCHANGE-1).
+
+    Copies of a tile are alike: an exchange is told apart by the tiles it
+    gives back, not by which copies.
+
+    >>> exchanges([3, 1, 3], 2)
+    [(1,), (1, 3), (3,), (3, 3)]
+    """
     tiles = sorted(hand)
     picks: set[tuple[int, ...]] = set()
     for size in range(1, min(largest, len(tiles)) + 1):
         picks.update(combinations(tiles, size))
     return sorted(picks)
+
+
+def exchange_positions(hand: Sequence[int], largest: int) -> list[tuple[int, ...]]:
+    """The :func:`exchanges` of the hand, in order, each as the positions in ``hand`` of the tiles it takes.
+
+    Copies of a tile are taken from the first of their positions, so each
+    exchange has one answer; the positions follow the exchange's tiles.
+
+    >>> exchange_positions([3, 1, 3], 2)
+    [(1,), (1, 0), (0,), (0, 2)]
+    """
+    where: dict[int, list[int]] = {}
+    for at, t in enumerate(hand):
+        where.setdefault(t, []).append(at)
+    out = []
+    for pick in exchanges(hand, largest):
+        # A pick is sorted, so the copies of a tile follow each other: the nth copy is n places after the first.
+        out.append(tuple([where[t][i - pick.index(t)] for i, t in enumerate(pick)]))
+    return out
 
 
 def count_exchanges(hand: Sequence[int], largest: int) -> int:

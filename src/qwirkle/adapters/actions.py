@@ -49,7 +49,7 @@ from qwirkle.geometry import Cell, key
 from qwirkle.immutable import Immutable
 from qwirkle.legality import can_exchange, can_pass, check_exchange_bag
 from qwirkle.legalmoves import _listed_place, legal_moves
-from qwirkle.movegen import windows
+from qwirkle.movegen import exchange_positions, windows
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES
@@ -329,8 +329,8 @@ class ActionTurn(Immutable):
         largest = _exchange_limit(state)
         if largest:
             end = layout.end
-            masks = _exchange_masks(tuple([slots.index(tile) for tile in slots]))
-            choices = frozenset([end + mask for mask in masks if mask.bit_count() <= largest])
+            masks = _exchange_masks(tuple([slots.index(tile) for tile in slots]), largest)
+            choices = frozenset([end + mask for mask in masks])
         passing: Move | None = Pass() if can_pass(state) else None
         if not found and not choices and passing is None:
             best = legal_moves(state).best()
@@ -597,27 +597,13 @@ class ActionTurn(Immutable):
 
 
 @functools.lru_cache(maxsize=1024)
-def _exchange_masks(pattern: tuple[int, ...]) -> tuple[int, ...]:
-    """A slot mask for each distinct choice of tiles from a hand whose slot ``i`` holds the tile of ``pattern[i]``.
+def _exchange_masks(pattern: tuple[int, ...], largest: int) -> tuple[int, ...]:
+    """A slot mask for each :func:`~qwirkle.movegen.exchanges` of 1 to ``largest`` tiles of a hand.
 
-    Copies of a tile are taken from the first of their slots, so each choice
-    has one mask.
+    Slot ``i`` of the hand holds the tile numbered ``pattern[i]`` (its first
+    slot), so that hands alike but for which tiles they hold share one answer.
     """
-    out = []
-    for mask in range(1, 1 << len(pattern)):
-        taken: dict[int, int] = {}
-        canonical = True
-        for slot, group in enumerate(pattern):
-            if mask >> slot & 1:
-                taken[group] = taken.get(group, 0) + 1
-        for group, count in taken.items():
-            slots = [slot for slot, g in enumerate(pattern) if g == group][:count]
-            if any(not mask >> slot & 1 for slot in slots):
-                canonical = False
-                break
-        if canonical:
-            out.append(mask)
-    return tuple(out)
+    return tuple([sum([1 << slot for slot in at]) for at in exchange_positions(pattern, largest)])
 
 
 def _exchange_limit(state: GameState) -> int:
