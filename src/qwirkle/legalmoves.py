@@ -81,6 +81,19 @@ def _exchanges(hand: tuple[Tile, ...], largest: int) -> list[Exchange]:
     return out
 
 
+def _exchange_limit(state: GameState) -> int:
+    """The most tiles the player to move may exchange, 0 if no exchange is allowed (Rules EXCHANGE-1, EXCHANGE-5).
+
+    Up to the whole hand, and by default no more than the bag holds; never
+    from an empty bag (:func:`~qwirkle.legality.can_exchange`).
+    """
+    if not can_exchange(state):
+        return 0
+    if state.rules.exchange_limited_by_bag:
+        return min(len(state.hand), len(state.bag))
+    return len(state.hand)
+
+
 def _listed_place(placements: Placements, state: GameState, score: Score | None = None) -> Place:
     """A placement of one of the move generator's windows of ``state``, vouched for there (engine use only).
 
@@ -218,18 +231,9 @@ class LegalMoves(Collection[Move]):
         """The legal placements, each once."""
         return iter(_placed(self._windows(), self._state))
 
-    def _exchange_limit(self) -> int:
-        """The most tiles an exchange may hold now, 0 if none is allowed."""
-        state = self._state
-        if not can_exchange(state):
-            return 0
-        if state.rules.exchange_limited_by_bag:
-            return min(len(state.hand), len(state.bag))
-        return len(state.hand)
-
     def exchanges(self) -> Iterator[Exchange]:
         """The legal exchanges, one per distinct set of tiles (Rules EXCHANGE-1, EXCHANGE-5)."""
-        largest = self._exchange_limit()
+        largest = _exchange_limit(self._state)
         if not largest:
             return iter(())
         return iter(_exchanges(self._state.hand, largest))
@@ -326,7 +330,7 @@ class LegalMoves(Collection[Move]):
                 self._count = 0
             else:
                 total = count(self._windows())
-                largest = self._exchange_limit()
+                largest = _exchange_limit(state)
                 if largest:
                     total += count_exchanges([t.index for t in state.hand], largest)
                 self._count = total + (1 if self.can_pass() else 0)

@@ -44,11 +44,11 @@ from typing import Final, TypeAlias
 import attrs
 
 from qwirkle.board import Board
-from qwirkle.errors import IllegalMoveError, InvalidActionError
+from qwirkle.errors import InvalidActionError
 from qwirkle.geometry import Cell, key
 from qwirkle.immutable import Immutable
-from qwirkle.legality import can_exchange, can_pass, check_exchange_bag
-from qwirkle.legalmoves import _listed_place, legal_moves
+from qwirkle.legality import can_pass
+from qwirkle.legalmoves import _exchange_limit, _listed_place, legal_moves
 from qwirkle.movegen import exchange_positions, windows
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.state import GameState
@@ -604,21 +604,6 @@ def _exchange_masks(pattern: tuple[int, ...], largest: int) -> tuple[int, ...]:
     slot), so that hands alike but for which tiles they hold share one answer.
     """
     return tuple([sum([1 << slot for slot in at]) for at in exchange_positions(pattern, largest)])
-
-
-def _exchange_limit(state: GameState) -> int:
-    """The most tiles the player to move may exchange, 0 if none (Rules EXCHANGE-1, EXCHANGE-5)."""
-    if not can_exchange(state):
-        return 0
-    size = len(state.hand)
-    while size:
-        try:
-            check_exchange_bag(state.rules, size, len(state.bag))
-        except IllegalMoveError:
-            size -= 1
-        else:
-            return size
-    return 0
 
 
 def _replayed(state: GameState, actions: Iterable[int], window: int = WINDOW) -> ActionTurn:
