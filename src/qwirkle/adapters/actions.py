@@ -43,6 +43,7 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from qwirkle._placing import Frame, holding, is_complete, reach
 from qwirkle.board import Board
 from qwirkle.errors import InvalidActionError
 from qwirkle.geometry import Cell, key
@@ -209,10 +210,6 @@ def decode(number: int, origin: Cell, layout: ActionLayout | None = None) -> Act
     return ExchangeAction(tuple(slot for slot in range(layout.hand_size) if mask >> slot & 1))
 
 
-_Window: TypeAlias = tuple[tuple[int, ...], tuple[int, ...]]
-"""A window of legal placements (see :func:`qwirkle.movegen.windows`): its cells, by number, and their tiles."""
-
-
 @functools.lru_cache(maxsize=16)
 def window_numbers(side: int) -> dict[int, int]:
     """The number of each cell of a window of ``side`` cells a side at ``(0, 0)``, by the engine's int key.
@@ -239,20 +236,6 @@ def cell_numbers(origin: Cell, side: int) -> dict[int, int]:
     """
     offset = key(origin)
     return {k + offset: number for k, number in window_numbers(side).items()}
-
-
-def _fillable(masks: tuple[int, ...], used: int) -> bool:
-    """Whether each mask can give a tile of its own, no tile twice and none of ``used``."""
-    if not masks:
-        return True
-    first = masks[0] & ~used
-    rest = masks[1:]
-    while first:
-        low = first & -first
-        first ^= low
-        if _fillable(rest, used | low):
-            return True
-    return False
 
 
 class ActionTurn(Immutable):
@@ -295,7 +278,7 @@ class ActionTurn(Immutable):
     """The tiles placed so far this turn: ``(cell number in the window, tile index)``, in order."""
     used: int
     """The tiles placed so far, as a mask of tile indices (a placement holds each tile at most once)."""
-    _windows: tuple[_Window, ...]
+    _windows: tuple[Frame, ...]
     _choices: frozenset[int]
     _pass: Move | None
     _legal: list[int] | None
@@ -319,7 +302,7 @@ class ActionTurn(Immutable):
             return cls._make(state, layout, origin, slots, first_slot, (), 0, (), frozenset(), None)
         numbers = window_numbers(layout.window)
         offset = key(origin)
-        found: list[_Window] = []
+        found: list[Frame] = []
         for keys, opts, _ in windows(state.board, slots, state.rules):
             try:
                 found.append((tuple([numbers[k - offset] for k in keys]), opts))
@@ -347,7 +330,7 @@ class ActionTurn(Immutable):
         first_slot: dict[int, int],
         placed: tuple[tuple[int, int], ...],
         used: int,
-        found: tuple[_Window, ...],
+        found: tuple[Frame, ...],
         choices: frozenset[int],
         passing: Move | None,
     ) -> ActionTurn:
@@ -405,68 +388,16 @@ class ActionTurn(Immutable):
         base = [0] * len(ALL_TILES)
         for tile, slot in self.first_slot.items():
             base[tile] = slot * cells
-        used = self.used
-        placed = {cell for cell, _ in self.placed}
-        # For each cell, the tiles some window can hold there together with the tiles placed so far: many windows
-        # share cells and tiles, so a tile found already needs no second look.
-        reach: dict[int, int] = {}
-        complete = False
-        fillable = _fillable
-        get = reach.get
-        for numbers, opts in self._windows:
-            if placed:
-                kept = [i for i, cell in enumerate(numbers) if cell not in placed]
-                if not kept:
-                    complete = True
-                    continue
-                numbers = tuple([numbers[i] for i in kept])
-                opts = tuple([opts[i] & ~used for i in kept])
-            size = len(numbers)
-            if size == 1:
-                cell = numbers[0]
-                reach[cell] = get(cell, 0) | opts[0]
-            elif size == 2:
-                # A tile on one cell leaves the other some tile unless the other can take only that one, or none.
-                cell, other_cell = numbers
-                mask, other = opts
-                if mask and other:
-                    reach[cell] = get(cell, 0) | (mask if other & (other - 1) else mask & ~other)
-                    reach[other_cell] = get(other_cell, 0) | (other if mask & (mask - 1) else other & ~mask)
-            elif size == 3:
-                # A tile on one cell leaves the other two a tile each, distinct, unless they can take only one.
-                for i, cell in enumerate(numbers):
-                    b, c = opts[:i] + opts[i + 1 :]
-                    seen = get(cell, 0)
-                    mask = opts[i] & ~seen
-                    while mask:
-                        low = mask & -mask
-                        mask ^= low
-                        rest_b = b & ~low
-                        rest_c = c & ~low
-                        if rest_b and rest_c and (rest_b != rest_c or rest_b & (rest_b - 1)):
-                            seen |= low
-                    reach[cell] = seen
-            else:
-                for i, cell in enumerate(numbers):
-                    others = opts[:i] + opts[i + 1 :]
-                    seen = get(cell, 0)
-                    mask = opts[i] & ~seen
-                    while mask:
-                        low = mask & -mask
-                        mask ^= low
-                        if fillable(others, used | low):
-                            seen |= low
-                    reach[cell] = seen
         # Each (tile, cell) pair is one action: the tiles' first slots differ, so nothing is found twice.
         found: list[int] = []
         add = found.append
-        for cell, mask in reach.items():
+        for cell, mask in reach(self._windows, {cell for cell, _ in self.placed}, self.used).items():
             while mask:
                 low = mask & -mask
                 mask ^= low
                 add(base[low.bit_length() - 1] + cell)
         if self.placed:
-            if complete:
+            if is_complete(self._windows, len(self.placed)):
                 add(self.layout.end)
         else:
             found += self._choices
@@ -499,11 +430,6 @@ class ActionTurn(Immutable):
                 tile = self.slots[slot]
                 bit = 1 << tile
                 if self.first_slot[tile] == slot and not self.used & bit and action in self._legal_set():
-                    left = tuple(
-                        window
-                        for window in self._windows
-                        if cell in window[0] and window[1][window[0].index(cell)] & bit
-                    )
                     return ActionTurn._make(
                         self.state,
                         layout,
@@ -512,7 +438,7 @@ class ActionTurn(Immutable):
                         self.first_slot,
                         (*self.placed, (cell, tile)),
                         self.used | bit,
-                        left,
+                        holding(self._windows, cell, tile),
                         frozenset(),
                         None,
                     )
