@@ -92,6 +92,46 @@ def test_random_builder_paths_are_complete_exactly_when_legal(state: GameState, 
     assert not turn.placed or turn.is_complete
 
 
+@pytest.mark.rule("PLACE-1", "PLACE-2", "PLACE-4", "LINE-6")
+@given(states(most_turns=45), st.randoms(use_true_random=False))
+@settings(max_examples=30)
+def test_options_are_what_the_listed_placements_holding_the_tiles_placed_add(
+    state: GameState, rng: random.Random
+) -> None:
+    """Each step offers exactly the pairs some listed placement adds to the tiles placed so far, no more."""
+    if state.outcome is not None or state.is_opening:
+        return
+    placements = [dict(move.placements) for move in legal_moves(state).placements()]
+    if not placements:
+        return
+    order = list(rng.choice(placements).items())
+    rng.shuffle(order)
+    turn = TurnBuilder(state)
+    for cell, tile in order:
+        placed = dict(turn.placed)
+        holding = [move for move in placements if placed.items() <= move.items()]
+        expected: dict[tuple[int, int], set[Tile]] = {}
+        for move in holding:
+            for at, held in move.items():
+                if at not in placed:
+                    expected.setdefault(at, set()).add(held)
+        assert turn.options() == {at: frozenset(tiles) for at, tiles in expected.items()}
+        assert turn.is_complete == (bool(placed) and any(len(move) == len(placed) for move in holding))
+        turn = turn.add(cell, tile)
+    assert turn.is_complete
+
+
+def test_a_second_copy_of_a_placed_tile_is_refused() -> None:
+    """A placement holds a tile once (Rule LINE-3), even when the hand holds two copies of it."""
+    state = position(
+        ["Ann", "Bob"], {(0, 0): RED[0]}, [[RED[1], RED[1], RED[2], BLUE[3], BLUE[4], BLUE[5]], RED[3:] + BLUE[:3]]
+    )
+    turn = TurnBuilder(state).add((1, 0), RED[1])
+    assert RED[1] not in turn.options().get((2, 0), frozenset())
+    assert not turn.can_add((2, 0), RED[1])
+    assert turn.can_add((2, 0), RED[2])
+
+
 def test_options_and_free_tiles_on_an_empty_table() -> None:
     state = play(7, 0)[0]
     turn = TurnBuilder(state)

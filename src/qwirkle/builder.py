@@ -5,10 +5,10 @@ It answers which cells can take which of the remaining hand tiles next (so
 that the placement can still become a legal move), whether the placement so
 far is a complete legal move, and what it would score, line by line.
 
-Its answers come from :func:`~qwirkle.legal_moves`: a tile may go on a cell
-exactly when some legal placement holds every tile placed so far and that
-one. So every legal placement can be built in any order, and a builder never
-calls a placement complete unless it is legal.
+Its answers are those of :func:`~qwirkle.legal_moves`: a tile may go on a
+cell exactly when some legal placement holds every tile placed so far and
+that one. So every legal placement can be built in any order, and a builder
+never calls a placement complete unless it is legal.
 
 >>> from qwirkle import Colour, Shape, Tile, position
 >>> red = [Tile(Colour.RED, shape) for shape in Shape]
@@ -31,44 +31,42 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType
 
+from qwirkle._placing import Frame, holding, is_complete, reach
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.events import explain_score
-from qwirkle.geometry import Cell, check_cell
+from qwirkle.geometry import Cell, cell_of, check_cell, key, key_in_range
 from qwirkle.immutable import Immutable
 from qwirkle.legality import verify
-from qwirkle.legalmoves import legal_moves
+from qwirkle.legalmoves import _state_windows
+from qwirkle.lines import bits
 from qwirkle.moves import InvalidMoveError, Place, checked_pair
 from qwirkle.scoring import Score
 from qwirkle.state import GameState
-from qwirkle.tiles import Tile
+from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = ["TurnBuilder"]
 
-_Candidate = dict[Cell, Tile]
+
+def _frames(state: GameState) -> tuple[Frame, ...]:
+    """The windows of the legal placements of ``state``, on the engine's keys (see :mod:`qwirkle._placing`)."""
+    return tuple([(keys, opts) for keys, opts, _ in _state_windows(state)])
 
 
-def _candidates(state: GameState) -> tuple[_Candidate, ...]:
-    return tuple(dict(move.placements) for move in legal_moves(state).placements())
+def _translated(anchored: Iterable[Frame], cell: int, tile: int) -> tuple[Frame, ...]:
+    """Every opening of ``anchored`` moved so that it may take ``tile`` on the key ``cell``.
 
-
-def _translated(anchored: tuple[_Candidate, ...], cell: Cell, tile: Tile) -> tuple[_Candidate, ...]:
-    """Every opening of ``anchored`` moved so that it puts ``tile`` on ``cell`` (the opening may go anywhere)."""
-    seen: set[frozenset[tuple[Cell, Tile]]] = set()
-    out: list[_Candidate] = []
-    for move in anchored:
-        for (x, y), t in move.items():
-            if t != tile:
-                continue
-            dx, dy = cell[0] - x, cell[1] - y
-            try:
-                moved = {check_cell((cx + dx, cy + dy)): ct for (cx, cy), ct in move.items()}
-            except QwirkleError:
-                continue
-            frozen = frozenset(moved.items())
-            if frozen not in seen:
-                seen.add(frozen)
-                out.append(moved)
+    The openings are listed from ``(0, 0)``, but one may be laid anywhere on
+    the table (Rule START-4), as long as its cells stay in range.
+    """
+    bit = 1 << tile
+    out: list[Frame] = []
+    for keys, opts in anchored:
+        for at, mask in zip(keys, opts, strict=True):
+            if mask & bit:
+                moved = tuple([k + cell - at for k in keys])
+                if all(map(key_in_range, moved)):
+                    out.append((moved, opts))
     return tuple(out)
 
 
@@ -96,21 +94,23 @@ class TurnBuilder(Immutable):
     (True, frozenset({(3, 4)}))
     """
 
-    __slots__ = ("_anchored", "_candidates", "_opening", "origin", "placed", "state")
+    __slots__ = ("_anchored", "_frames", "_opening", "_reach", "origin", "placed", "state")
 
     state: GameState
     placed: tuple[tuple[Cell, Tile], ...]
     origin: Cell
     """The cell offered for the first tile of an opening (see above)."""
-    _anchored: tuple[_Candidate, ...]
-    _candidates: tuple[_Candidate, ...]
+    _anchored: tuple[Frame, ...]
+    _frames: tuple[Frame, ...]
+    """The windows of ``_anchored`` (moved, on the opening) that hold every tile placed so far."""
     _opening: bool
+    _reach: dict[int, int] | None
 
     def __init__(self, state: GameState, placed: Iterable[tuple[Cell, Tile]] = (), *, origin: Cell = (0, 0)) -> None:
         if not isinstance(state, GameState):
             raise InvalidMoveError(f"a turn is built on a GameState, not {brief(state)}")
         origin = check_cell(origin)
-        anchored = _candidates(state)
+        anchored = _frames(state)
         self._init(state, (), origin, anchored, anchored, state.is_opening)
         turn = self
         for pair in placed:
@@ -119,15 +119,15 @@ class TurnBuilder(Immutable):
             except (TypeError, ValueError):
                 raise InvalidMoveError(f"a placed tile is a (cell, tile) pair, not {brief(pair)}") from None
             turn = turn.add(cell, tile)
-        self._init(state, turn.placed, origin, anchored, turn._candidates, state.is_opening)
+        self._init(state, turn.placed, origin, anchored, turn._frames, state.is_opening)
 
     def _init(
         self,
         state: GameState,
         placed: tuple[tuple[Cell, Tile], ...],
         origin: Cell,
-        anchored: tuple[_Candidate, ...],
-        candidates: tuple[_Candidate, ...],
+        anchored: tuple[Frame, ...],
+        frames: tuple[Frame, ...],
         opening: bool,
     ) -> None:
         for name, value in (
@@ -135,21 +135,33 @@ class TurnBuilder(Immutable):
             ("placed", placed),
             ("origin", origin),
             ("_anchored", anchored),
-            ("_candidates", candidates),
+            ("_frames", frames),
             ("_opening", opening),
+            ("_reach", None),
         ):
             object.__setattr__(self, name, value)
 
-    def _with(self, placed: tuple[tuple[Cell, Tile], ...], candidates: tuple[_Candidate, ...]) -> TurnBuilder:
+    def _with(self, placed: tuple[tuple[Cell, Tile], ...], frames: tuple[Frame, ...]) -> TurnBuilder:
         turn = object.__new__(TurnBuilder)
-        turn._init(self.state, placed, self.origin, self._anchored, candidates, self._opening)
+        turn._init(self.state, placed, self.origin, self._anchored, frames, self._opening)
         return turn
+
+    def _reached(self) -> dict[int, int]:
+        """The tiles each cell may take next, by key (see :func:`qwirkle._placing.reach`), worked out once."""
+        found = self._reach
+        if found is None:
+            used = 0
+            for _, tile in self.placed:
+                used |= 1 << tile.index
+            found = reach(self._frames, {key(cell) for cell, _ in self.placed}, used)
+            object.__setattr__(self, "_reach", found)
+        return found
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("TurnBuilder is immutable")
 
     def __reduce__(self) -> tuple[Callable[..., TurnBuilder], tuple[GameState, tuple[tuple[Cell, Tile], ...], Cell]]:
-        # The candidate placements are worked out again from the state: pickling them would cost far more.
+        # The windows are worked out again from the state: pickling them would cost far more.
         return _rebuilt, (self.state, self.placed, self.origin)
 
     def __eq__(self, other: object) -> bool:
@@ -184,7 +196,10 @@ class TurnBuilder(Immutable):
         the opening :meth:`options` offers them on :attr:`origin`.
         """
         if self._opening and not self.placed:
-            return frozenset(tile for move in self._anchored for tile in move.values())
+            tiles = 0
+            for mask in self._reached().values():
+                tiles |= mask
+            return frozenset([ALL_TILES[t] for t in bits(tiles)])
         return frozenset()
 
     def options(self, *, touching_only: bool = False) -> Mapping[Cell, frozenset[Tile]]:
@@ -204,18 +219,18 @@ class TurnBuilder(Immutable):
             return MappingProxyType({self.origin: free} if free else {})
         placed = dict(self.placed)
         board = self.state.board
-        found: dict[Cell, set[Tile]] = {}
-        for move in self._candidates:
-            for cell, tile in move.items():
-                if cell in placed:
+        found: dict[Cell, frozenset[Tile]] = {}
+        for k, tiles in self._reached().items():
+            if not tiles:
+                continue
+            cell = cell_of(k)
+            if touching_only:
+                x, y = cell
+                near = ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
+                if not any(n in board or n in placed for n in near):
                     continue
-                if touching_only:
-                    x, y = cell
-                    near = ((x - 1, y), (x + 1, y), (x, y - 1), (x, y + 1))
-                    if not any(n in board or n in placed for n in near):
-                        continue
-                found.setdefault(cell, set()).add(tile)
-        return MappingProxyType({cell: frozenset(tiles) for cell, tiles in sorted(found.items())})
+            found[cell] = frozenset([ALL_TILES[t] for t in bits(tiles)])
+        return MappingProxyType(dict(sorted(found.items())))
 
     def cells_for(self, tile: Tile) -> frozenset[Cell]:
         """The cells where ``tile`` can go next."""
@@ -242,13 +257,17 @@ class TurnBuilder(Immutable):
             raise IllegalMoveError(Rule.TURN_1, f"you have no {tile} left to place")
         if cell in self.state.board or any(cell == c for c, _ in self.placed):
             raise IllegalMoveError(Rule.PLACE_5, f"{cell} is already taken")
+        k, placed = key(cell), (*self.placed, (cell, tile))
         if self._opening and not self.placed:
-            candidates = _translated(self._anchored, cell, tile)
+            turn = self._with(placed, _translated(self._anchored, k, tile.index))
+            # Some opening moved there holds the tile: it makes one, or more tiles can join it.
+            fits = turn.is_complete or any(turn._reached().values())
         else:
-            candidates = tuple(move for move in self._candidates if move.get(cell) == tile)
-        if not candidates:
+            fits = bool(self._reached().get(k, 0) >> tile.index & 1)
+            turn = self._with(placed, holding(self._frames, k, tile.index))
+        if not fits:
             raise self._why(cell, tile)
-        return self._with((*self.placed, (cell, tile)), candidates)
+        return turn
 
     def _why(self, cell: Cell, tile: Tile) -> IllegalMoveError:
         """The error for a tile that no legal placement can hold: the rule the placement so far breaks."""
@@ -273,7 +292,7 @@ class TurnBuilder(Immutable):
     @property
     def is_complete(self) -> bool:
         """Whether the tiles placed so far make a legal move."""
-        return any(len(move) == len(self.placed) for move in self._candidates) and bool(self.placed)
+        return is_complete(self._frames, len(self.placed))
 
     @property
     def move(self) -> Place | None:

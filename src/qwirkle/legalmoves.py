@@ -94,6 +94,13 @@ def _exchange_limit(state: GameState) -> int:
     return len(state.hand)
 
 
+def _state_windows(state: GameState) -> list[Window]:
+    """The move generator's windows (:func:`~qwirkle.movegen.windows`) for the player to move; none once it is over."""
+    if state.outcome is not None:
+        return []
+    return windows(state.board, [t.index for t in state.hand], state.rules)
+
+
 def _listed_place(placements: Placements, state: GameState, score: Score | None = None) -> Place:
     """A placement of one of the move generator's windows of ``state``, vouched for there (engine use only).
 
@@ -220,11 +227,7 @@ class LegalMoves(Collection[Move]):
     def _windows(self) -> list[Window]:
         """The move generator's windows, found once and shared by counting, listing and ranking."""
         if self._found is None:
-            state = self._state
-            if state.outcome is None:
-                self._found = windows(state.board, [t.index for t in state.hand], state.rules)
-            else:
-                self._found = []
+            self._found = _state_windows(self._state)
         return self._found
 
     def placements(self) -> Iterator[Place]:

@@ -49,8 +49,8 @@ from qwirkle.errors import InvalidActionError
 from qwirkle.geometry import Cell, key
 from qwirkle.immutable import Immutable
 from qwirkle.legality import can_pass
-from qwirkle.legalmoves import _exchange_limit, _listed_place, legal_moves
-from qwirkle.movegen import exchange_positions, windows
+from qwirkle.legalmoves import _exchange_limit, _listed_place, _state_windows, legal_moves
+from qwirkle.movegen import exchange_positions
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES
@@ -303,7 +303,7 @@ class ActionTurn(Immutable):
         numbers = window_numbers(layout.window)
         offset = key(origin)
         found: list[Frame] = []
-        for keys, opts, _ in windows(state.board, slots, state.rules):
+        for keys, opts, _ in _state_windows(state):
             try:
                 found.append((tuple([numbers[k - offset] for k in keys]), opts))
             except KeyError:
