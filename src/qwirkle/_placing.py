@@ -50,7 +50,11 @@ def is_complete(frames: Iterable[Frame], count: int) -> bool:
     >>> is_complete([((1, 2), (1, 2)), ((1,), (1,))], 1), is_complete([((1, 2), (1, 2))], 1)
     (True, False)
     """
-    return count > 0 and any(len(frame[0]) == count for frame in frames)
+    if count:
+        for cells, _ in frames:
+            if len(cells) == count:
+                return True
+    return False
 
 
 def _fillable(masks: tuple[int, ...], used: int) -> bool:
