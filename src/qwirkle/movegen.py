@@ -528,7 +528,7 @@ def exchange_positions(hand: Sequence[int], largest: int) -> list[tuple[int, ...
         where.setdefault(t, []).append(at)
     out = []
     for pick in exchanges(hand, largest):
-        # A pick is sorted, so the copies of a tile follow each other: the nth copy is n places after the first.
+        # A pick is sorted, so the copies of a tile follow each other: its nth copy takes the tile's nth position.
         out.append(tuple([where[t][i - pick.index(t)] for i, t in enumerate(pick)]))
     return out
 
