@@ -3,7 +3,9 @@
 Every part of the library that needs to know about endings asks this module:
 the engine's :func:`~qwirkle.apply`, the
 :class:`~qwirkle.scorekeeper.Scorekeeper`, the replay of game records, turn
-reports, the command line and the simulator.
+reports, the command line and the simulator. The engine and the score keeper
+close each turn with the same bookkeeping (the history, the scores, the seat
+to move next, the turns without a placement and the end), kept here too.
 
 >>> EndReason.WENT_OUT.rule, EndReason.WENT_OUT.words
 (<Rule.END_2: 'END-2'>, 'a player placed their last tile with the bag empty')
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
-from typing import Final, Self
+from typing import Final, Protocol, Self, TypeVar
 
 import attrs
 
@@ -24,6 +26,7 @@ from qwirkle.errors import InvalidStateError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.moves import Pass, Place
 from qwirkle.ruleset import BlockedEnd, RuleSet
+from qwirkle.scoring import Score
 
 __all__ = [
     "LEAVING",
@@ -281,6 +284,66 @@ def end_reason(
     if limit is not None and idle_turns >= limit * seats:
         return EndReason.STALEMATE
     return None
+
+
+class _Turn(Protocol):
+    """A turn of a history, as the engine's states and the score keeper record it."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def move(self) -> object: ...
+    @property
+    def score(self) -> Score: ...
+
+
+_T = TypeVar("_T", bound=_Turn)
+
+
+def _close_turn(
+    rules: RuleSet,
+    turn: _T,
+    history: tuple[_T, ...],
+    scores: Sequence[int],
+    idle_turns: int,
+    *,
+    went_out: bool,
+    bag_size: int,
+    nobody_can_place: Callable[[], bool] | None,
+) -> tuple[tuple[_T, ...], tuple[int, ...], int, int, Outcome | None]:
+    """The history, scores, seat to move, turns without a placement and outcome once ``turn`` is played.
+
+    ``history``, ``scores`` and ``idle_turns`` are those from before the
+    turn; ``went_out`` and ``bag_size`` are the mover's hand and the bag after
+    it. The mover's score grows by what the turn scored, and Rule START-7
+    passes the turn to the next seat. Rules END-3 and END-5 count the turns
+    in a row without a placement. The end is :func:`end_reason`'s,
+    and the winners :func:`outcome_of`'s. ``nobody_can_place`` looks at the
+    hands; ``None`` when they are hidden, and then a round of passes is the
+    players' word that nobody can place.
+    """
+    seats = len(scores)
+    seat = turn.seat
+    after = list(scores)
+    after[seat] += turn.score.total
+    history = (*history, turn)
+    idle = 0 if isinstance(turn.move, Place) else idle_turns + 1
+
+    def passes() -> int:
+        return passes_in_a_row([t.move for t in history[-seats:]], seats)
+
+    reason = end_reason(
+        rules,
+        went_out=went_out,
+        scores=after,
+        bag_size=bag_size,
+        idle_turns=idle,
+        seats=seats,
+        passes_in_a_row=passes,
+        nobody_can_place=(lambda: passes() >= seats) if nobody_can_place is None else nobody_can_place,
+    )
+    outcome = None if reason is None else outcome_of(reason, after, seat)
+    return history, tuple(after), (seat + 1) % seats, idle, outcome
 
 
 def passes_in_a_row(moves: Sequence[object], seats: int) -> int:

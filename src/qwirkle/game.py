@@ -15,7 +15,7 @@ import attrs
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
 from qwirkle.draws import check_draws, take
-from qwirkle.endings import EndReason, Outcome, end_reason, left_game, outcome_of, passes_in_a_row
+from qwirkle.endings import EndReason, Outcome, _close_turn, left_game
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.geometry import Cell
 from qwirkle.legality import _require_state, check, check_game_on, verify
@@ -264,7 +264,6 @@ def apply(
     bag = state.bag
     rng = state.rng
     board = state.board
-    idle = state.idle_turns + 1
     if placed:
         draw = min(len(placed), len(bag))
         if draw:
@@ -272,7 +271,6 @@ def apply(
             hand += drawn
         hands[seat] = hand
         board = board.placed_unchecked(placed)
-        idle = 0
     elif isinstance(move, Exchange):
         k = len(move)
         if rules.exchange_return_before_draw:
@@ -289,21 +287,17 @@ def apply(
                 drawn, bag, wanted = take(bag, wanted, rest)
                 hand += drawn
         hands[seat] = hand
-    scores = list(state.scores)
-    scores[seat] += gained.total
     if type(move) is Place and move.listed_for is not None:
         # The history keeps the move, not the state it was listed for: that would keep every earlier state alive.
         move = Place.from_sorted(move.placements)
-    history = (*state.history, Turn(seat, move, gained))
-    seats = len(state.players)
-    reason = end_reason(
+    history, scores, current, idle, outcome = _close_turn(
         rules,
+        Turn(seat, move, gained),
+        state.history,
+        state.scores,
+        state.idle_turns,
         went_out=not hand,
-        scores=scores,
         bag_size=len(bag),
-        idle_turns=idle,
-        seats=seats,
-        passes_in_a_row=lambda: passes_in_a_row([turn.move for turn in history[-seats:]], seats),
         nobody_can_place=lambda: not any(can_place(board, [t.index for t in held]) for held in hands),
     )
     # Every field is given, rather than evolved from ``state``: every turn of every game pays for this call.
@@ -312,15 +306,15 @@ def apply(
         board=board,
         hands=tuple(hands),
         bag=bag,
-        scores=tuple(scores),
-        current=(seat + 1) % seats,
+        scores=scores,
+        current=current,
         rules=rules,
         history=history,
         starter=state.starter,
         seed=state.seed,
         rng=rng,
         idle_turns=idle,
-        outcome=None if reason is None else outcome_of(reason, scores, seat),
+        outcome=outcome,
     )
 
 

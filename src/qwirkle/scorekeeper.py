@@ -27,7 +27,7 @@ import attrs
 
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
-from qwirkle.endings import EndReason, Outcome, end_reason, left_game, outcome_of, passes_in_a_row
+from qwirkle.endings import EndReason, Outcome, _close_turn, left_game, outcome_of
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief, not_a_move
 from qwirkle.immutable import Immutable
 from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
@@ -164,12 +164,9 @@ class Scorekeeper(Immutable):
         drawn = min(len(placed), self.bag_size)
         sizes = list(self.hand_sizes)
         sizes[seat] += drawn - len(placed)
-        scores = list(self.scores)
-        scores[seat] += points.total
         return self._after(
             SeenTurn(seat, placed, points),
             board=self.board.placed_unchecked(by_key),
-            scores=tuple(scores),
             hand_sizes=tuple(sizes),
             bag_size=self.bag_size - drawn,
         )
@@ -251,29 +248,22 @@ class Scorekeeper(Immutable):
         turn: SeenTurn,
         *,
         board: Board | None = None,
-        scores: tuple[int, ...] | None = None,
         hand_sizes: tuple[int, ...] | None = None,
         bag_size: int | None = None,
     ) -> Scorekeeper:
-        """The keeper after ``turn``: the next seat to move, and the end of the game if the turn ended it."""
+        """The keeper after ``turn``: its points counted, the next seat to move, and the end if the turn ended it."""
         board = self.board if board is None else board
-        scores = self.scores if scores is None else scores
         hand_sizes = self.hand_sizes if hand_sizes is None else hand_sizes
         bag_size = self.bag_size if bag_size is None else bag_size
-        history = (*self.history, turn)
-        seats = len(self.players)
-        passes = passes_in_a_row([t.move for t in history[-seats:]], seats)
-        idle = 0 if isinstance(turn.move, Place) else self.idle_turns + 1
-        reason = end_reason(
+        history, scores, current, idle, outcome = _close_turn(
             self.rules,
+            turn,
+            self.history,
+            self.scores,
+            self.idle_turns,
             went_out=not hand_sizes[turn.seat],
-            scores=scores,
             bag_size=bag_size,
-            idle_turns=idle,
-            seats=seats,
-            passes_in_a_row=lambda: passes,
-            # The hands are hidden: a round of passes is the players' word that nobody can place.
-            nobody_can_place=lambda: passes >= seats,
+            nobody_can_place=None,
         )
         return attrs.evolve(
             self,
@@ -283,6 +273,6 @@ class Scorekeeper(Immutable):
             bag_size=bag_size,
             history=history,
             idle_turns=idle,
-            current=(self.current + 1) % seats,
-            outcome=None if reason is None else outcome_of(reason, scores, turn.seat),
+            current=current,
+            outcome=outcome,
         )
