@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -17,9 +18,11 @@ from qwirkle import (
     Pass,
     Place,
     PlayerView,
+    check_state,
+    new_game,
     view,
 )
-from qwirkle.views import HiddenExchange
+from qwirkle.views import HiddenExchange, check_spectator_view, check_view
 from tests.played import hide_differently, play, states
 
 
@@ -115,3 +118,27 @@ def test_hidden_exchange_and_pass_print() -> None:
     assert str(HiddenExchange(1)) == "swap 1 tile"
     assert str(Pass()) == "pass"
     assert Place({(0, 0): view(play(1, 0)[0], 0).hand[0]}).cells == ((0, 0),)
+
+
+@pytest.mark.parametrize(
+    ("hand", "words"),
+    [
+        (5, "seat 0 holds 5 tiles while the bag has tiles (Rule SETUP-3)"),
+        (7, "seat 0 holds 7 tiles; a hand holds 6"),
+    ],
+)
+def test_a_state_and_its_views_are_refused_for_a_wrong_hand_in_the_same_words(hand: int, words: str) -> None:
+    state = new_game(["Ann", "Bob"], seed=7)
+    # The hand grows from the bag, or gives it tiles back, so that the game still holds every tile.
+    held = (state.hands[0] + state.bag)[:hand]
+    bag = (state.hands[0] + state.bag)[hand:]
+    broken = attrs.evolve(state, hands=(held, state.hands[1]), bag=bag)
+    checks = (
+        lambda: check_state(broken),
+        lambda: check_view(view(broken, 0)),
+        lambda: check_spectator_view(view(broken)),
+    )
+    for check in checks:
+        with pytest.raises(InvalidStateError) as caught:
+            check()
+        assert str(caught.value) == words

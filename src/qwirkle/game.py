@@ -25,7 +25,7 @@ from qwirkle.moves import Exchange, Move, Place
 from qwirkle.rng import check_seed, seed_state, shuffle
 from qwirkle.ruleset import RuleSet, StartTiebreak, starting_seat
 from qwirkle.scoring import Score
-from qwirkle.state import GameState, Turn, check_hands, check_names, check_player_count, check_state, check_tiles
+from qwirkle.state import GameState, Turn, _check_players, check_hands, check_names, check_state, check_tiles
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 from qwirkle.views import HiddenExchange
 
@@ -63,10 +63,7 @@ def new_game(
     (('Ann', 'Bob'), True)
     """
     rules = RuleSet() if rules is None else rules
-    if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
-    players = check_names(players)
-    check_player_count(rules, len(players))
+    players = _check_players(rules, players)
     if ages is not None and (
         not isinstance(ages, Sequence)
         or len(ages) != len(players)

@@ -36,7 +36,7 @@ from qwirkle.notation import parse_move
 from qwirkle.render import board_svg
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import NOTHING, Score, score_lines
-from qwirkle.state import check_names, check_player_count
+from qwirkle.state import _check_players
 from qwirkle.views import HiddenExchange, SeenTurn
 
 __all__ = ["Scorekeeper"]
@@ -86,10 +86,7 @@ class Scorekeeper(Immutable):
         qwirkle.errors.InvalidStateError: 1 players: the game takes 2 to 4 (Rule SETUP-1)
         """
         rules = RuleSet() if rules is None else rules
-        if not isinstance(rules, RuleSet):
-            raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
-        names = check_names(players)
-        check_player_count(rules, len(names))
+        names = _check_players(rules, players)
         if type(starter) is not int or not 0 <= starter < len(names):
             raise InvalidStateError(f"starter seat {brief(starter)} does not exist")
         return cls(

@@ -184,15 +184,10 @@ def check_state(state: GameState) -> GameState:
     qwirkle.errors.InvalidStateError: there are 2 ... tiles in the game; there must be 3 (Rule TILES-2)
     """
     rules = state.rules
-    if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
-    names = check_names(state.players)
+    names = _check_players(rules, state.players)
     if not isinstance(state.players, tuple):
         raise InvalidStateError(f"players must be a tuple of names, not {brief(state.players)}")
-    check_player_count(rules, len(names))
-    if not isinstance(state.board, Board):
-        raise InvalidStateError(f"board must be a Board, not {brief(state.board)}")
-    board = state.board.validated()
+    board = _check_board(state.board)
     hands = state.hands
     if not isinstance(hands, tuple) or not all(isinstance(hand, tuple) for hand in hands):
         raise InvalidStateError(f"hands must be a tuple of tuples of tiles, not {brief(hands)}")
@@ -202,11 +197,8 @@ def check_state(state: GameState) -> GameState:
     if not isinstance(state.bag, tuple):
         raise InvalidStateError(f"the bag must be a tuple of tiles, not {brief(state.bag)}")
     bag = check_tiles(state.bag, "the bag")
-    for seat, hand in enumerate(hands):
-        if len(hand) > rules.hand_size:
-            raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles; a hand holds {rules.hand_size}")
-        if bag and len(hand) != rules.hand_size and state.outcome is None:
-            raise InvalidStateError(f"seat {seat} holds {len(hand)} tiles while the bag has tiles", Rule.SETUP_3)
+    sizes = tuple(len(hand) for hand in hands)
+    _check_hand_sizes(rules, sizes, len(bag), over=state.outcome is not None)
     counts = Counter(board.values())
     for hand in hands:
         counts.update(hand)
@@ -240,10 +232,57 @@ def check_state(state: GameState) -> GameState:
         raise InvalidStateError(
             f"idle_turns counts the turns since the last placement ({idle}), not {state.idle_turns}"
         )
-    outcome = check_outcome(state.outcome, scores)
-    if outcome is None and not bag and any(not hand for hand in hands):
-        raise InvalidStateError("a player has no tiles left, so the game is over", Rule.END_2)
-    went_out = None if outcome is None or outcome.reason is not EndReason.WENT_OUT else outcome.ended_by
-    if went_out is not None and (bag or hands[went_out]):
-        raise InvalidStateError("a player went out, so the bag and their hand are empty", Rule.END_2)
+    _check_end(state.outcome, scores, sizes, len(bag))
     return state
+
+
+def _check_players(rules: object, players: object) -> tuple[str, ...]:
+    """The names of the players of a game under ``rules``, else :class:`~qwirkle.InvalidStateError`.
+
+    Rule SETUP-1: the number of players must suit the rules. A check of
+    states, views and new games alike.
+    """
+    if not isinstance(rules, RuleSet):
+        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
+    names = check_names(players)
+    check_player_count(rules, len(names))
+    return names
+
+
+def _check_board(board: object) -> Board:
+    """``board`` if it is a legal table, however it was built, else :class:`~qwirkle.InvalidStateError`."""
+    if not isinstance(board, Board):
+        raise InvalidStateError(f"board must be a Board, not {brief(board)}")
+    return board.validated()
+
+
+def _check_hand_sizes(rules: RuleSet, sizes: Sequence[int], bag_size: int, *, over: bool) -> None:
+    """Raise :class:`~qwirkle.InvalidStateError` unless each seat holds as many tiles as the rules allow.
+
+    No hand holds more than ``hand_size`` tiles, and Rule SETUP-3: every hand
+    is full while the bag has tiles, unless the game is ``over``. A check of
+    states and views alike.
+    """
+    for seat, size in enumerate(sizes):
+        if not 0 <= size <= rules.hand_size:
+            raise InvalidStateError(f"seat {seat} holds {size} tiles; a hand holds {rules.hand_size}")
+        if bag_size and size != rules.hand_size and not over:
+            raise InvalidStateError(f"seat {seat} holds {size} tiles while the bag has tiles", Rule.SETUP_3)
+
+
+def _check_end(outcome: object, scores: tuple[int, ...], sizes: Sequence[int], bag_size: int) -> Outcome | None:
+    """``outcome`` if it ends a game with these scores, hands and bag, else :class:`~qwirkle.InvalidStateError`.
+
+    The outcome must be the one of the scores (Rule END-4,
+    :func:`~qwirkle.histories.check_outcome`). Rule END-2: a player whose
+    hand is empty with the bag empty has ended the game, and the player who
+    went out has neither tiles nor a bag to draw from. A check of states and
+    views alike.
+    """
+    checked = check_outcome(outcome, scores)
+    if checked is None and not bag_size and not all(sizes):
+        raise InvalidStateError("a player has no tiles left, so the game is over", Rule.END_2)
+    went_out = None if checked is None or checked.reason is not EndReason.WENT_OUT else checked.ended_by
+    if went_out is not None and (bag_size or sizes[went_out]):
+        raise InvalidStateError("a player went out, so the bag and their hand are empty", Rule.END_2)
+    return checked

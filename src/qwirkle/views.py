@@ -32,9 +32,9 @@ from qwirkle import _codec
 from qwirkle._codec import JSON, Reader
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
-from qwirkle.endings import EndReason, Outcome
+from qwirkle.endings import Outcome
 from qwirkle.errors import InvalidStateError, QwirkleError, brief
-from qwirkle.histories import check_history, check_outcome, check_scores
+from qwirkle.histories import check_history, check_scores
 from qwirkle.immutable import Immutable
 from qwirkle.limits import MAX_LIST, MAX_TURNS
 from qwirkle.moves import Exchange, Move
@@ -42,7 +42,7 @@ from qwirkle.notation import format_tile
 from qwirkle.render import board_svg
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
-from qwirkle.state import GameState, check_names, check_player_count, check_tiles
+from qwirkle.state import GameState, _check_board, _check_end, _check_hand_sizes, _check_players, check_tiles
 from qwirkle.tiles import Tile
 
 __all__ = ["HiddenExchange", "PlayerView", "SeenTurn", "SpectatorView", "check_spectator_view", "check_view", "view"]
@@ -357,20 +357,14 @@ def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tupl
     Rules TILES-2, SETUP-2, SETUP-3 and END-2, as the two docstrings say.
     """
     rules = seen.rules
-    if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
-    names = check_names(seen.players)
-    check_player_count(rules, len(names))
-    n = len(names)
+    n = len(_check_players(rules, seen.players))
     seats = {"current": seen.current, "starter": seen.starter}
     if viewer is not None:
         seats = {"seat": viewer, **seats}
     for name, value in seats.items():
         if type(value) is not int or not 0 <= value < n:
             raise InvalidStateError(f"{name} must be a seat from 0 to {n - 1}, not {brief(value)}")
-    if not isinstance(seen.board, Board):
-        raise InvalidStateError(f"board must be a Board, not {brief(seen.board)}")
-    board = seen.board.validated()
+    board = _check_board(seen.board)
     hand = check_tiles(held, "the hand")
     sizes = seen.hand_sizes
     if not isinstance(sizes, tuple) or len(sizes) != n or not all(type(k) is int for k in sizes):
@@ -380,11 +374,7 @@ def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tupl
     bag = seen.bag_size
     if type(bag) is not int or not 0 <= bag <= rules.tile_count:
         raise InvalidStateError(f"bag_size must be an int from 0 to {rules.tile_count}, not {brief(bag)}")
-    for seat, size in enumerate(sizes):
-        if not 0 <= size <= rules.hand_size:
-            raise InvalidStateError(f"seat {seat} holds {size} tiles; a hand holds {rules.hand_size}")
-        if bag and size != rules.hand_size and seen.outcome is None:
-            raise InvalidStateError(f"seat {seat} holds {size} tiles while the bag has tiles", Rule.SETUP_3)
+    _check_hand_sizes(rules, sizes, bag, over=seen.outcome is not None)
     counts = Counter(board.values())
     counts.update(hand)
     for tile, count in counts.items():
@@ -415,12 +405,7 @@ def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tupl
             )
     turns = [(turn.seat, turn.move, turn.score) for turn in history]
     check_history(turns, rules, board, scores, seen.starter, seen.current, hidden=HiddenExchange)
-    outcome = check_outcome(seen.outcome, scores)
-    if outcome is None and not bag and not all(sizes):
-        raise InvalidStateError("a player has no tiles left, so the game is over", Rule.END_2)
-    went_out = None if outcome is None or outcome.reason is not EndReason.WENT_OUT else outcome.ended_by
-    if went_out is not None and (bag or sizes[went_out]):
-        raise InvalidStateError("a player went out, so the bag and their hand are empty", Rule.END_2)
+    _check_end(seen.outcome, scores, sizes, bag)
 
 
 def _board_codes(board: Board) -> list[tuple[tuple[int, int], str]]:
