@@ -10,6 +10,7 @@ from qwirkle import (
     Colour,
     Exchange,
     GameState,
+    IllegalMoveError,
     InvalidStateError,
     Pass,
     Place,
@@ -332,6 +333,16 @@ def test_moving_out_of_turn_is_refused() -> None:
     assert verify(state, move, seat=1).total == 3
     assert_illegal(after, Exchange(tiles("Bo")), Rule.START_7, seat=1)
     assert apply(after, Exchange(tiles("Bo")), seat=2).current == 0
+
+
+@pytest.mark.rule("START-7")
+def test_score_refuses_a_move_from_the_wrong_seat_as_verify_does() -> None:
+    state = make_state({}, "Ro Rs Rd Bx Gc P*", ["Oo Os Od Yx Yc G*", "Bo Bs Bd Px Pc O*"], current=1)
+    move = row("Ro Rs Rd")
+    assert score(state, move, seat=1) == verify(state, move, seat=1)
+    with pytest.raises(IllegalMoveError) as caught:
+        score(state, move, seat=2)
+    assert caught.value.rule is Rule.START_7
 
 
 @pytest.mark.rule("START-7")

@@ -176,10 +176,13 @@ def choose_starter(
     return starting_seat([group_size(t.index for t in hand) for hand in hands], rule, ages, tiebreak)
 
 
-def score(state: GameState, move: Move | HiddenExchange) -> Score:
-    """What ``move`` would score for the player to move, line by line.
+def score(state: GameState, move: Move | HiddenExchange, *, seat: int | None = None) -> Score:
+    """What ``move`` would score for the player to move, line by line: :func:`~qwirkle.verify`, by another name.
 
-    Raises :class:`~qwirkle.IllegalMoveError` if the move is illegal (see :func:`~qwirkle.verify`).
+    Raises :class:`~qwirkle.IllegalMoveError` if the move is illegal, and
+    refuses a move sent by any other ``seat`` than the one to move (Rule
+    START-7), as :func:`~qwirkle.verify` does; a state that is no
+    :class:`~qwirkle.GameState` is a ``TypeError`` that names ``score``.
 
     >>> from qwirkle import legal_moves, new_game
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -189,7 +192,7 @@ def score(state: GameState, move: Move | HiddenExchange) -> Score:
     """
     if type(state) is not GameState:
         _require_state(state, "score")
-    return verify(state, move)
+    return verify(state, move, seat=seat)
 
 
 def is_over(state: GameState) -> TypeGuard[FinishedState]:
