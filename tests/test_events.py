@@ -118,3 +118,13 @@ def test_explanations_name_lines_and_bonuses() -> None:
             seen_qwirkle = True
             assert any("Qwirkle bonus (Rule SCORE-4)" in line for line in text)
     assert seen_qwirkle
+
+
+def test_reports_of_what_is_no_state_or_score_are_type_errors() -> None:
+    state = play_game(1, 0)[0]
+    with pytest.raises(TypeError, match=r"^report\(\) takes a GameState, not None"):
+        report(state, None)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^report\(\) takes a GameState, not 3"):
+        report(3, state)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^explain_score\(\) takes a Score, not 9"):
+        explain_score(9)  # type: ignore[arg-type]

@@ -34,7 +34,7 @@ from qwirkle import (
 )
 from qwirkle.bots import GreedyBot, RandomBot, run_game
 from qwirkle.cards import CardsEndReason
-from qwirkle.endings import outcome_of
+from qwirkle.endings import outcome_of, winners_line
 from qwirkle.scorekeeper import Scorekeeper
 from qwirkle.testing import check_invariants
 from tests.cards.helpers import play as play_cards
@@ -193,3 +193,12 @@ def test_a_cards_outcome_that_does_not_follow_the_convention_is_refused() -> Non
         cards.resign(state, 0, CardsEndReason.BLOCKED)
     with pytest.raises(InvalidStateError, match="no seat 2"):
         cards.resign(state, 2)
+
+
+def test_the_words_of_an_end_refuse_what_is_no_outcome() -> None:
+    with pytest.raises(TypeError, match=r"^end_cause\(\) takes an Outcome, not 'went_out'"):
+        end_cause("went_out", ["Ann", "Bob"])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"^winners_line\(\) takes an Outcome, not None"):
+        winners_line(None, ["Ann", "Bob"])  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="reason is an EndReason, not 'blocked'"):
+        outcome_of("blocked", (1, 2))  # type: ignore[arg-type]

@@ -174,3 +174,16 @@ def test_bad_starts_and_values() -> None:
     assert keeper.last_move == parse_move("Ro@0,0 Rs@1,0 Rd@2,0")
     assert keeper.turn_number == 1
     assert isinstance(keeper.last_move, Place)
+
+
+def test_a_placement_that_is_no_move_at_all_is_a_type_error() -> None:
+    keeper = opened()
+    for value in (None, 42):
+        with pytest.raises(TypeError, match="a move is a Place or its notation"):
+            keeper.place(value)  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match="a move is a Place or its notation"):
+            keeper.score(value)  # type: ignore[arg-type]
+    # A move that places nothing is a move still, refused by the rules.
+    with pytest.raises(IllegalMoveError) as caught:
+        keeper.place(Pass())  # type: ignore[arg-type]
+    assert caught.value.rule is Rule.TURN_1

@@ -142,3 +142,9 @@ def test_a_state_and_its_views_are_refused_for_a_wrong_hand_in_the_same_words(ha
         with pytest.raises(InvalidStateError) as caught:
             check()
         assert str(caught.value) == words
+
+
+def test_a_view_of_what_is_no_state_is_a_type_error() -> None:
+    for seat in (0, None):
+        with pytest.raises(TypeError, match=r"^view\(\) takes a GameState, not 'state' \(str\)"):
+            view("state", seat)  # type: ignore[call-overload]

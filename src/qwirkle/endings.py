@@ -181,6 +181,8 @@ def outcome_of(reason: EndReason, scores: Sequence[int], ended_by: int | None = 
     >>> outcome_of(EndReason.RESIGNED, (20, 9, 9), ended_by=0).winners
     (1, 2)
     """
+    if not isinstance(reason, EndReason):
+        raise TypeError(f"an outcome's reason is an EndReason, not {brief(reason)}")
     final = tuple(scores)
     if not names_a_seat(reason):
         ended_by = None
@@ -220,6 +222,8 @@ def end_cause(outcome: Outcome, players: Sequence[str]) -> str:
     >>> end_cause(outcome_of(EndReason.RESIGNED, (20, 9, 9), ended_by=0), ["Ann", "Bob", "Cy"])
     'Ann resigned; the highest total among the others wins (Rule END-4)'
     """
+    if not isinstance(outcome, Outcome):
+        raise TypeError(f"end_cause() takes an Outcome, not {brief(outcome)}")
     reason = outcome.reason
     who = None if outcome.ended_by is None else players[outcome.ended_by]
     if reason is EndReason.WENT_OUT and who is not None:
@@ -239,6 +243,8 @@ def winners_line(outcome: Outcome, players: Sequence[str]) -> str:
     >>> winners_line(outcome_of(EndReason.BLOCKED, (12, 15, 15)), ["Ann", "Bob", "Cy"])
     'Winners (shared win): Bob, Cy'
     """
+    if not isinstance(outcome, Outcome):
+        raise TypeError(f"winners_line() takes an Outcome, not {brief(outcome)}")
     names = ", ".join(players[seat] for seat in outcome.winners)
     return f"Winners (shared win): {names}" if len(outcome.winners) > 1 else f"Winner: {names}"
 

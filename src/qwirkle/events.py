@@ -27,10 +27,11 @@ import attrs
 from qwirkle import _codec
 from qwirkle._codec import JSON
 from qwirkle.endings import EndReason, Outcome, end_cause, winners_line
-from qwirkle.errors import InvalidStateError
+from qwirkle.errors import InvalidStateError, brief
 from qwirkle.game import apply
 from qwirkle.geometry import Cell
 from qwirkle.immutable import Immutable
+from qwirkle.legality import _require_state
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_cell, format_move, format_tile, format_tiles
 from qwirkle.scoring import Score, ScoredLine
@@ -206,6 +207,8 @@ def explain_score(score: Score) -> list[str]:
     >>> explain_score(Score(9, (ScoredLine(((0, 0), (1, 0), (2, 0)), False),), end_bonus=6))
     ['row 0 from 0,0 to 2,0: 3 tiles, 3 points', 'end bonus (Rule SCORE-8): 6 points']
     """
+    if not isinstance(score, Score):
+        raise TypeError(f"explain_score() takes a Score, not {brief(score)} ({type(score).__name__})")
     out: list[str] = []
     for line in score.lines:
         (x0, y0), (x1, y1) = line.cells[0], line.cells[-1]
@@ -231,6 +234,9 @@ def report(before: GameState, after: GameState) -> TurnReport:
     >>> report(state, apply(state, move)) == play(state, move)[1]
     True
     """
+    for state in (before, after):
+        if type(state) is not GameState:
+            _require_state(state, "report")
     if len(after.history) != len(before.history) + 1 or after.history[:-1] != before.history:
         raise InvalidStateError("the second state does not follow the first by one turn")
     turn = after.history[-1]

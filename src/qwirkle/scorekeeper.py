@@ -134,6 +134,8 @@ class Scorekeeper(Immutable):
         check_game_on(self.outcome)
         parsed = parse_move(move) if isinstance(move, str) else move
         if not isinstance(parsed, Place):
+            if not isinstance(parsed, (Exchange, Pass, HiddenExchange)):
+                raise not_a_move(move, "Place or its notation")
             raise IllegalMoveError(Rule.TURN_1, f"{brief(move)} is not a placement")
         move = parsed
         held = self.hand_sizes[self.current]

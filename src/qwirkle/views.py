@@ -476,6 +476,8 @@ def view(state: GameState, seat: int | None = None) -> PlayerView | SpectatorVie
         ...
     qwirkle.errors.InvalidStateError: there is no seat 2 in a game of 2 players
     """
+    if not isinstance(state, GameState):
+        raise TypeError(f"view() takes a GameState, not {brief(state)} ({type(state).__name__})")
     if seat is None:
         return SpectatorView(
             players=state.players,
