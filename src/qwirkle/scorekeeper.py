@@ -262,6 +262,7 @@ class Scorekeeper(Immutable):
             self.idle_turns,
             went_out=not hand_sizes[turn.seat],
             bag_size=bag_size,
+            # The hands are hidden: a round of passes is the players' word that nobody can place.
             nobody_can_place=None,
         )
         return attrs.evolve(

@@ -270,8 +270,8 @@ def _check_hand_sizes(rules: RuleSet, sizes: Sequence[int], bag_size: int, *, ov
             raise InvalidStateError(f"seat {seat} holds {size} tiles while the bag has tiles", Rule.SETUP_3)
 
 
-def _check_end(outcome: object, scores: tuple[int, ...], sizes: Sequence[int], bag_size: int) -> Outcome | None:
-    """``outcome`` if it ends a game with these scores, hands and bag, else :class:`~qwirkle.InvalidStateError`.
+def _check_end(outcome: object, scores: tuple[int, ...], sizes: Sequence[int], bag_size: int) -> None:
+    """Raise :class:`~qwirkle.InvalidStateError` unless ``outcome`` fits a game with these scores, hands and bag.
 
     The outcome must be the one of the scores (Rule END-4,
     :func:`~qwirkle.histories.check_outcome`). Rule END-2: a player whose
@@ -285,4 +285,3 @@ def _check_end(outcome: object, scores: tuple[int, ...], sizes: Sequence[int], b
     went_out = None if checked is None or checked.reason is not EndReason.WENT_OUT else checked.ended_by
     if went_out is not None and (bag_size or sizes[went_out]):
         raise InvalidStateError("a player went out, so the bag and their hand are empty", Rule.END_2)
-    return checked
