@@ -16,7 +16,7 @@ from qwirkle.errors import InvalidStateError, brief
 from qwirkle.frontier import Frontier, FrontierCell, grown_frontier, whole_frontier
 from qwirkle.geometry import HALF_STRIDE, MAX_COORD, STRIDE, Cell, cell_of, check_cell, key, key_in_range, lookup_key
 from qwirkle.immutable import Immutable
-from qwirkle.lines import MAX_LINE, line_fault
+from qwirkle.lines import MAX_LINE, line_fault, walk
 from qwirkle.text import grid_text
 from qwirkle.tiles import ALL_TILES, Tile
 
@@ -411,15 +411,10 @@ class _Items(ItemsView[Cell, Tile]):
         return ((cell_of(k), ALL_TILES[grid[k]]) for k in sorted(grid))
 
 
-def _run(grid: Mapping[int, int], k: int, step: int) -> list[int]:
+def _run(grid: Mapping[int, int], k: int, step: int) -> range:
     """Keys of the maximal occupied run through ``k`` along ``step``, in order; ``k`` counts as occupied."""
-    low = k - step
-    while low in grid:
-        low -= step
-    high = k + step
-    while high in grid:
-        high += step
-    return list(range(low + step, high, step))
+    low = walk(grid, k - step, -step)[0]
+    return range(low + step, walk(grid, k + step, step)[0], step)
 
 
 def _check_grid(grid: dict[int, int]) -> None:
@@ -431,8 +426,7 @@ def _check_grid(grid: dict[int, int]) -> None:
         for k in grid:
             if k - step in grid or k + step not in grid:
                 continue
-            run = _run(grid, k, step)
-            fault = line_fault([grid[j] for j in run])
+            fault = line_fault([grid[j] for j in range(k, walk(grid, k, step)[0], step)])
             if fault is not None:
                 raise InvalidStateError(f"the {axis} starting at {cell_of(k)} breaks rule {fault.value}")
     if grid:

@@ -287,6 +287,8 @@ def check_placement(grid: Mapping[int, int], pairs: Sequence[tuple[Cell, Tile]])
             raise IllegalMoveError(
                 Rule.PLACE_5, f"{tile} cannot go on {cell}: it already holds the {ALL_TILES[grid[k]]}"
             )
+    # In the order of the cells, whatever the order given: the checks below look at the first and the last.
+    keys.sort()
     if len(keys) == 1:
         step = STRIDE  # a lone tile lies in a row and a column alike
     else:
@@ -307,7 +309,7 @@ def check_placement(grid: Mapping[int, int], pairs: Sequence[tuple[Cell, Tile]])
             tiles = [tile for _, tile in pairs]
             ta, tb = next((p, q) for p in tiles for q in tiles if not p.shares_attribute(q))
             raise IllegalMoveError(Rule.PLACE_3, f"the {ta} and the {tb} share neither a colour nor a shape")
-    runs = lines_through(grid, placed, keys, step)
+    runs = lines_through(grid, keys, step)
     # With no gap left, the lines through the tiles take in a tile of the table exactly when one touches it: a
     # lone tile has a line, or the shared line is longer than the move, or some tile has a line across.
     touches = bool(runs) if len(keys) == 1 else len(runs) > 1 or len(runs[0]) > len(keys)

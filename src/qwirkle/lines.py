@@ -8,7 +8,7 @@ tiles share at most one attribute. Type sets are 12-bit masks.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
 from qwirkle.catalogue import Rule
@@ -49,6 +49,35 @@ def bits(mask: int) -> Iterable[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def walk(grid: Mapping[int, int], k: int, step: int) -> tuple[int, int, int]:
+    """Walk the tiles of ``grid`` from the key ``k`` along ``step``, up to the first empty cell.
+
+    The one walk along a line of the engine: ``grid`` maps int cell keys (see
+    :mod:`qwirkle.geometry`) to tile indices, and ``step`` is ``STRIDE`` along
+    a row, 1 along a column, and their negatives to walk back. Returns the
+    key of the first empty cell, the mask of the tiles met (each kind once)
+    and the line types they all share; ``k`` itself may be empty, and then
+    nothing is met. A run's tiles are those from ``k`` up to, not including,
+    the key returned.
+
+    >>> red_circle, red_square = 0, 1
+    >>> end, present, common = walk({0: red_circle, 1: red_square}, 0, 1)
+    >>> end, present == 0b11, TYPE_BITS[common]
+    (2, True, (0,))
+    >>> walk({0: red_circle}, 5, 1) == (5, 0, ALL_TYPES)
+    True
+    """
+    present = 0
+    common = ALL_TYPES
+    t = grid.get(k)
+    while t is not None:
+        present |= 1 << t
+        common &= TILE_TYPES[t]
+        k += step
+        t = grid.get(k)
+    return k, present, common
 
 
 def line_fault(tiles: Sequence[int]) -> Rule | None:

@@ -10,7 +10,7 @@ import attrs
 
 from qwirkle.geometry import STRIDE, Cell, cell_of
 from qwirkle.immutable import Immutable
-from qwirkle.lines import MAX_LINE
+from qwirkle.lines import MAX_LINE, walk
 from qwirkle.ruleset import RuleSet
 
 __all__ = ["Score", "ScoredLine", "line_points", "line_points_table"]
@@ -135,25 +135,31 @@ NOTHING = Score(total=0)
 """The score of an exchange or a pass (Rules SCORE-6, EXCHANGE-2)."""
 
 
-def lines_through(grid: Mapping[int, int], placed: Mapping[int, int], keys: Sequence[int], step: int) -> list[range]:
-    """The lines (runs of two or more tiles) through the tiles placed at ``keys``, each once, as ranges of int keys.
+def lines_through(grid: Mapping[int, int], keys: Sequence[int], step: int) -> list[range]:
+    """The lines (runs of two or more tiles) through tiles placed at ``keys``, each once, as ranges of int keys.
 
-    The tiles lie along ``step``; the lines are the one they share and the
-    cross line of each tile (Rules LINE-6, SCORE-3). ``placed`` maps the new
-    keys to their tiles.
+    ``keys`` are sorted, lie along ``step`` and, with the tiles of ``grid``
+    between them, make one unbroken run (Rules PLACE-1, PLACE-2); ``grid`` is
+    the table without them. The lines are the one the tiles share and the
+    line across each tile (Rules LINE-6, SCORE-3). Only the table is walked:
+    the tiles placed lie between the ends of their shared line, and each is
+    alone on its line across.
+
+    >>> [len(line) for line in lines_through({0: 0, 1: 1}, [2, 3], 1)]
+    [4]
     """
-    # A lone tile has two lines of its own; otherwise the shared line is found once, from the first tile.
-    single = len(keys) == 1
-    axes = ((STRIDE, keys), (1, keys)) if single else ((step, keys[:1]), (STRIDE + 1 - step, keys))
     runs: list[range] = []
-    for direction, starts in axes:
-        for k in starts:
-            low = k - direction
-            while low in grid or low in placed:
-                low -= direction
-            high = k + direction
-            while high in grid or high in placed:
-                high += direction
+    if len(keys) > 1:
+        low = walk(grid, keys[0] - step, -step)[0]
+        runs.append(range(low + step, walk(grid, keys[-1] + step, step)[0], step))
+        directions: tuple[int, ...] = (STRIDE + 1 - step,)
+    else:
+        # A lone tile has two lines of its own.
+        directions = (STRIDE, 1)
+    for direction in directions:
+        for k in keys:
+            low = walk(grid, k - direction, -direction)[0]
+            high = walk(grid, k + direction, direction)[0]
             if high - low > 2 * direction:
                 runs.append(range(low + direction, high, direction))
     return runs
@@ -166,7 +172,7 @@ def score_placed(
     keys = sorted(placed)
     # Keys along a row differ by whole strides; a lone tile's direction does not matter.
     step = STRIDE if (keys[-1] - keys[0]) % STRIDE == 0 else 1
-    return score_lines(lines_through(grid, placed, keys, step), rules, end_bonus=end_bonus)
+    return score_lines(lines_through(grid, keys, step), rules, end_bonus=end_bonus)
 
 
 def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = False) -> Score:
