@@ -20,6 +20,7 @@ from qwirkle import (
     score,
     verify,
 )
+from qwirkle.lines import joinable, line_fault, summed
 from tests.helpers import assert_illegal, board_from_rows, make_state, place, t
 
 RED_PAIR = "Ro Rs"
@@ -295,6 +296,20 @@ def test_a_qwirkle_can_never_be_extended() -> None:
 def test_a_table_with_a_line_of_seven_is_invalid() -> None:
     with pytest.raises(InvalidStateError, match="LINE-4"):
         Board(board_from_rows("Ro Rs Rd Rc Rx R* Ro"))
+
+
+@pytest.mark.rule("LINE-2", "LINE-3", "LINE-4")
+def test_the_tiles_that_may_join_a_line_are_those_that_keep_it_valid() -> None:
+    # The engine's masks of what fits (joinable) and the rule function (line_fault) decide the same rules.
+    reds = list(range(6))
+    lines = [[], *([a] for a in range(36)), *([a, b] for a in range(36) for b in range(36))]
+    lines += [reds[:size] for size in range(3, 7)] + [[*reds, 0], [0, 1, 0], [0, 1, 7]]
+    for line in lines:
+        fits = joinable(*summed(line))
+        valid = line_fault(line) is None
+        assert [fits >> kind & 1 == 1 for kind in range(36)] == [
+            valid and line_fault([*line, kind]) is None for kind in range(36)
+        ], line
 
 
 # LINE-5: tiles must fit the line, and some cells can never be filled

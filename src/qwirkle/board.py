@@ -16,7 +16,7 @@ from qwirkle.errors import InvalidStateError, brief
 from qwirkle.frontier import Frontier, FrontierCell, grown_frontier, whole_frontier
 from qwirkle.geometry import HALF_STRIDE, MAX_COORD, STRIDE, Cell, cell_of, check_cell, key, key_in_range, lookup_key
 from qwirkle.immutable import Immutable
-from qwirkle.lines import MAX_LINE, line_fault, walk
+from qwirkle.lines import MAX_LINE, summary_fault, walk
 from qwirkle.text import grid_text
 from qwirkle.tiles import ALL_TILES, Tile
 
@@ -426,7 +426,8 @@ def _check_grid(grid: dict[int, int]) -> None:
         for k in grid:
             if k - step in grid or k + step not in grid:
                 continue
-            fault = line_fault([grid[j] for j in range(k, walk(grid, k, step)[0], step)])
+            end, present, common = walk(grid, k, step)
+            fault = summary_fault((end - k) // step, present, common)
             if fault is not None:
                 raise InvalidStateError(f"the {axis} starting at {cell_of(k)} breaks rule {fault.value}")
     if grid:

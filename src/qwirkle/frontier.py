@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Final, NamedTuple, TypeAlias
 
 from qwirkle.geometry import STRIDE
-from qwirkle.lines import ALL_KINDS, MAX_LINE, TILE_TYPES, TYPES_UNION, walk
+from qwirkle.lines import ALL_KINDS, TILE_TYPES, joinable, walk
 
 __all__ = ["NO_LINES", "Frontier", "FrontierCell", "Run", "Runs", "grown_frontier", "whole_frontier"]
 
@@ -37,10 +37,10 @@ Run: TypeAlias = tuple[int, int, int, int]
 """A run of tiles along a row or a column summed up: ``(fit, length, present, common)``.
 
 ``fit`` holds the tiles that may join it (for a cell between two runs: the
-tiles that fit between them), empty once it has six tiles (Rule LINE-4);
-``length`` is how many tiles it has; ``present`` is the mask of its tiles,
-each once (Rule LINE-3); ``common`` the line types they all belong to (Rule
-LINE-2; 0 if two of them are the same tile).
+tiles that fit between them), by :func:`~qwirkle.lines.joinable` (Rules
+LINE-2 to LINE-4); ``length`` is how many tiles it has; ``present`` is the
+mask of its tiles, each kind once; ``common`` the line types they all belong
+to.
 """
 
 Runs: TypeAlias = dict[int, Run]
@@ -63,8 +63,8 @@ NO_LINES: Final[FrontierCell] = (ALL_KINDS, 0, ALL_KINDS, 0)
 
 
 def _summed(present: int, common: int, length: int) -> Run:
-    """The summary of a run with these tiles: what may join it follows from them (Rules LINE-2 to LINE-4)."""
-    return (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+    """The summary of a run with these tiles, with what may join it (:func:`~qwirkle.lines.joinable`)."""
+    return (joinable(length, present, common), length, present, common)
 
 
 _LONE_RUNS: Final[tuple[Run, ...]] = tuple(_summed(1 << t, TILE_TYPES[t], 1) for t in range(36))
@@ -73,11 +73,8 @@ _LONE_RUNS: Final[tuple[Run, ...]] = tuple(_summed(1 << t, TILE_TYPES[t], 1) for
 
 def _joined(a: Run, b: Run) -> Run:
     """The summary of the line a cell between two runs would make, the cell left out."""
-    present = a[2] | b[2]
-    length = a[1] + b[1]
-    # Two tiles the same on either side make the cell a dead spot: no tile fits.
-    common = 0 if a[2] & b[2] else a[3] & b[3]
-    return (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+    # Two tiles the same on either side make the cell a dead spot: joinable finds that no tile fits.
+    return _summed(a[2] | b[2], a[3] & b[3], a[1] + b[1])
 
 
 def whole_frontier(grid: Mapping[int, int]) -> Frontier:
@@ -106,7 +103,7 @@ def whole_frontier(grid: Mapping[int, int]) -> Frontier:
             else:
                 j, present, common = walk(grid, k, step)
                 length = (j - k) // step
-                run = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+                run = (joinable(length, present, common), length, present, common)
             found[k] = run
             # The cells just before and just after the run: a cell between two runs joins them.
             seen = side.get(k - step)
@@ -161,7 +158,7 @@ def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]
             for j in range(start + step, high, step):
                 side.pop(j, None)
             length = (high - start) // step
-            run = side[start] = (TYPES_UNION[common] & ~present if length < MAX_LINE else 0, length, present, common)
+            run = side[start] = (joinable(length, present, common), length, present, common)
             # Past each end, the run beyond it, if any, holds no new tile: a move's tiles make one unbroken run.
             beyond = side.get(high + step)
             lines[high] = (run[0], length) if beyond is None else _joined(run, beyond)[:2]

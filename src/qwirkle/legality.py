@@ -9,7 +9,7 @@ from qwirkle.catalogue import Rule
 from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief, not_a_move, not_your_turn
 from qwirkle.geometry import STRIDE, Cell, cell_of
-from qwirkle.lines import ALL_TYPES, MAX_LINE, TILE_TYPES, group_size, groups, line_fault
+from qwirkle.lines import ALL_TYPES, TILE_TYPES, group_size, groups, line_fault, summary_fault, summed
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
 from qwirkle.ruleset import RuleSet
@@ -335,25 +335,11 @@ def check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Sequen
     qwirkle.errors.IllegalMoveError: LINE-2: blue square at (1, 0) would mix colours and shapes in its row
     """
     for run in runs:
-        if len(run) <= MAX_LINE:
-            # The usual case, a valid line, in one pass; the fault and whom to blame are worked out below.
-            present = 0
-            common = ALL_TYPES
-            for j in run:
-                t = grid.get(j)
-                if t is None:
-                    t = placed[j]
-                if present >> t & 1:
-                    break
-                present |= 1 << t
-                common &= TILE_TYPES[t]
-            else:
-                if common:
-                    continue
         line = [grid[j] if j in grid else placed[j] for j in run]
-        fault = line_fault(line)
+        fault = summary_fault(*summed(line))
         if fault is None:
             continue
+        # Whom to blame, and in which words.
         axis = "row" if run.step == STRIDE else "column"
         mine = [j for j in run if j in placed]
         culprit = mine[0]

@@ -83,21 +83,71 @@ def walk(grid: Mapping[int, int], k: int, step: int) -> tuple[int, int, int]:
 def line_fault(tiles: Sequence[int]) -> Rule | None:
     """The rule a run of tiles breaks as a line, or ``None`` if it is valid.
 
-    Rule LINE-4: at most six tiles. Rule LINE-3: no two identical tiles.
-    Rule LINE-2: one colour with different shapes, or one shape with
-    different colours. A run of fewer than two tiles is no line (Rule LINE-1)
-    and is always fine.
+    Rule LINE-4, then LINE-3, then LINE-2, as :func:`summary_fault` decides
+    them from the tiles summed up (:func:`summed`). A run of fewer than two
+    tiles is no line (Rule LINE-1) and is always fine.
+
+    >>> red_circle, red_square, blue_square = 0, 1, 7
+    >>> [line_fault(line) for line in ([red_circle, red_square], [red_circle, red_circle], [red_circle, blue_square])]
+    [None, <Rule.LINE_3: 'LINE-3'>, <Rule.LINE_2: 'LINE-2'>]
     """
-    if len(tiles) < 2:
-        return None
-    if len(tiles) > MAX_LINE:
-        return Rule.LINE_4
-    if len(set(tiles)) != len(tiles):
-        return Rule.LINE_3
+    return summary_fault(*summed(tiles))
+
+
+def summed(tiles: Sequence[int]) -> tuple[int, int, int]:
+    """A line of tiles summed up as :func:`summary_fault` reads it: its length, its tiles as a mask, their common types.
+
+    >>> red_circle, red_square = 0, 1
+    >>> summed([red_circle, red_square]) == (2, 0b11, TILE_TYPES[red_circle] & TILE_TYPES[red_square])
+    True
+    """
+    present = 0
     common = ALL_TYPES
     for t in tiles:
+        present |= 1 << t
         common &= TILE_TYPES[t]
+    return len(tiles), present, common
+
+
+def summary_fault(length: int, present: int, common: int) -> Rule | None:
+    """The rule a line of ``length`` tiles breaks, from its summary, or ``None`` if it is valid.
+
+    ``present`` is the mask of its tiles, each kind once, and ``common`` the
+    line types they all share, as :func:`walk` sums a run up. Rule LINE-4: at
+    most six tiles. Rule LINE-3: no two identical tiles (then ``present``
+    holds fewer kinds than the line has tiles). Rule LINE-2: one colour with
+    different shapes, or one shape with different colours (a line type they
+    all share). The int form of :func:`line_fault`, for the engine's loops.
+
+    >>> end, present, common = walk({0: 0, 1: 1}, 0, 1)
+    >>> summary_fault(end, present, common) is None
+    True
+    >>> summary_fault(7, (1 << 7) - 1, 1), summary_fault(2, 0b1, 1 | 1 << 6)
+    (<Rule.LINE_4: 'LINE-4'>, <Rule.LINE_3: 'LINE-3'>)
+    """
+    if length > MAX_LINE:
+        return Rule.LINE_4
+    if present.bit_count() != length:
+        return Rule.LINE_3
     return None if common else Rule.LINE_2
+
+
+def joinable(length: int, present: int, common: int) -> int:
+    """The tiles that may join a line of ``length`` tiles summed up as in :func:`summary_fault`, as a mask.
+
+    The same Rules LINE-2 to LINE-4 seen from an empty cell at the line's
+    end: a tile may join when the line with it would be valid, so that a
+    line already broken, or of six tiles, takes none. A line of no tile
+    takes any.
+
+    >>> red_circle, red_square = 0, 1
+    >>> fits = joinable(2, 1 << red_circle | 1 << red_square, TILE_TYPES[red_circle] & TILE_TYPES[red_square])
+    >>> list(bits(fits))
+    [2, 3, 4, 5]
+    """
+    if length >= MAX_LINE or present.bit_count() != length:
+        return 0
+    return TYPES_UNION[common] & ~present
 
 
 def groups(hand: Iterable[int]) -> list[frozenset[int]]:
