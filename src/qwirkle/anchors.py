@@ -1,12 +1,13 @@
-"""Where a line of several new tiles may end: the part of the window search that does not depend on the hand.
+"""Where a line of several new tiles may end: the window search of the move generator.
 
 The move generator (:mod:`qwirkle.movegen`) finds every move of several tiles
 by growing a line from each *anchor*, along a row or a column, and stopping
-at each empty cell where the line may end. What the line holds at each such
-end (its empty cells, what fits each of them across, the tiles it already
-has, the line types they share, its length and its points) depends on the
-table alone. A hand only decides which of those ends it can fill, and with
-which of its tiles.
+at each empty cell where the line may end (:func:`anchor_ends`). What the
+line holds at each such end (its empty cells, what fits each of them across,
+the tiles it already has, the line types they share, its length and its
+points) depends on the table alone. A hand only decides which of those ends
+it can fill, and with which of its tiles; searched for one hand, the line
+stops early where that hand could fill nothing more.
 
 The same holds for moves of one tile: what fits each empty cell next to
 the tiles, what a tile there scores, and which of those cells may anchor a
@@ -23,12 +24,12 @@ Cells are the engine's int keys and tiles are indices (see
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TypeAlias
 
 from qwirkle.frontier import NO_LINES, FrontierCell, Runs
 from qwirkle.geometry import STRIDE
-from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TYPES_UNION
+from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TYPE_BITS, TYPES_UNION
 
 __all__ = ["AnchorMemo", "End", "Ends", "Single", "Starts", "anchor_ends", "cells_summary"]
 
@@ -83,6 +84,10 @@ class AnchorMemo:
         return f"<AnchorMemo: {len(self.rows)} row and {len(self.columns)} column anchors>"
 
 
+_NO_LIMIT = (MAX_LINE,) * 12
+"""As many tiles of each line type as any line may take: a search whatever the hand."""
+
+
 def anchor_ends(
     anchor: int,
     step: int,
@@ -91,21 +96,30 @@ def anchor_ends(
     grid: Mapping[int, int],
     cells: Mapping[int, FrontierCell],
     table: tuple[int, ...],
-) -> Ends:
-    """Every place the line grown from ``anchor`` along ``step`` may end, whatever the hand.
+    types: int = ALL_TYPES,
+    live: int = ALL_KINDS,
+    counts: Sequence[int] = _NO_LIMIT,
+    most: int = MAX_LINE,
+) -> list[End]:
+    """Every place the line grown from ``anchor`` along ``step`` may end: the one window search of the engine.
 
     The line grows a run of tiles or an empty cell at a time and stops at
     the first cell no window could cover: a repeated tile or no common line
-    type (Rules LINE-2, LINE-3), more than six tiles (Rule LINE-4), or an
-    empty cell whose line across takes no tile of the line's types. It may
-    end after each run of tiles, and at each empty cell with no tile after
-    it. Before the anchor, a
-    window may also cover free cells (empty, with no line across), as many
-    as fit in six.
+    type (Rules LINE-2, LINE-3), more than six tiles (Rule LINE-4), an empty
+    cell whose line across takes no tile of the line's types (the frontier's
+    masks, :func:`~qwirkle.lines.joinable`), or more empty cells than the
+    tiles of the line's types on offer. It may end after each run of tiles,
+    and at each empty cell with no tile after it. Before the anchor, a window
+    may also cover free cells (empty, with no line across), as many as fit in
+    six and as there are tiles to fill them.
 
     ``across`` is the index of the line across in a frontier entry (2 along
     rows, 0 along columns); ``table`` holds the points of a line by length
-    (:func:`~qwirkle.scoring.line_points_table`).
+    (:func:`~qwirkle.scoring.line_points_table`). By default the search holds
+    for any hand, as the memo keeps it; a hand narrows it: ``types``, the line
+    types of which it holds two tiles or more, ``live`` its tiles of those
+    types, ``counts`` how many distinct tiles it holds of each type and
+    ``most`` the largest of them.
 
     >>> from qwirkle.frontier import whole_frontier
     >>> from qwirkle.geometry import STRIDE, key
@@ -122,13 +136,15 @@ def anchor_ends(
     [0, 1, 2, 3, 4]
     """
     found: list[End] = []
-    types = ALL_TYPES
+    # No window can have more empty cells than there are tiles of one of its types.
+    room_left = most
     present = 0
-    empties: list[int] = []
-    masks: list[int] = []
+    # Tuples grown by one at each empty cell, so that each end holds them as they are there, without a copy.
+    empties: tuple[int, ...] = ()
+    masks: tuple[int, ...] = ()
     points = 0
     length = 0
-    widest = -1
+    widest: int | None = None
     k = anchor
     # The run of tiles at k, if k holds one: only the anchor or the cell after an empty one may.
     run = along.get(k)
@@ -138,9 +154,14 @@ def anchor_ends(
             if present & tiles:
                 break
             present |= tiles
-            types &= common
-            if not types:
+            narrowed = types & common
+            if not narrowed:
                 break
+            if narrowed != types:
+                types = narrowed
+                room_left = max([counts[ty] for ty in TYPE_BITS[types]]) - len(empties)
+                if room_left < 0:
+                    break
             length += run_length
             if length > MAX_LINE:
                 break
@@ -152,15 +173,16 @@ def anchor_ends(
                 break
             cell = cells.get(k)
             if cell is None:
-                fit = ALL_KINDS
+                fit = live
                 cross = 0
             else:
-                fit = cell[across]
+                fit = cell[across] & live
                 cross = cell[across + 1]
-            if not fit & TYPES_UNION[types]:
+            if not room_left or not fit & TYPES_UNION[types]:
                 break
-            empties.append(k)
-            masks.append(fit)
+            room_left -= 1
+            empties += (k,)
+            masks += (fit,)
             # The line across the new tile scores too (a lone tile across makes none).
             points += table[cross + 1]
             length += 1
@@ -168,21 +190,25 @@ def anchor_ends(
             run = along.get(k)
             if run is not None:
                 continue
-        if widest < 0:
-            # Free cells before the anchor that a window may also cover.
+        if widest is None:
+            # Free cells before the anchor (empty, nothing across) that a window may also cover: no more than
+            # the tiles of the line's types can fill, room_left, which later ends only lower.
             widest = 0
             f = anchor - step
-            while widest < MAX_LINE - 1 and f not in grid and not cells.get(f, NO_LINES)[across + 1]:
+            cap = room_left if room_left < MAX_LINE - 1 else MAX_LINE - 1
+            while widest < cap and f not in grid and not cells.get(f, NO_LINES)[across + 1]:
                 widest += 1
                 f -= step
             if f in grid:
                 widest -= 1
         count = len(empties)
         low = 0 if count >= 2 else 2 - count
-        high = min(MAX_LINE - length, widest)
+        high = MAX_LINE - length
+        if widest < high:
+            high = widest
         if low <= high:
-            found.append((types, present, count, tuple(masks), tuple(empties), low, high, points, length))
-    return tuple(found)
+            found.append((types, present, count, masks, empties, low, high, points, length))
+    return found
 
 
 def cells_summary(

@@ -73,8 +73,11 @@ _LONE_RUNS: Final[tuple[Run, ...]] = tuple(_summed(1 << t, TILE_TYPES[t], 1) for
 
 def _joined(a: Run, b: Run) -> Run:
     """The summary of the line a cell between two runs would make, the cell left out."""
+    present = a[2] | b[2]
+    length = a[1] + b[1]
+    common = a[3] & b[3]
     # Two tiles the same on either side make the cell a dead spot: joinable finds that no tile fits.
-    return _summed(a[2] | b[2], a[3] & b[3], a[1] + b[1])
+    return (joinable(length, present, common), length, present, common)
 
 
 def whole_frontier(grid: Mapping[int, int]) -> Frontier:
@@ -146,10 +149,12 @@ def grown_frontier(parent: Frontier, grid: Mapping[int, int], new: Iterable[int]
     for k in new:
         for step, side, lines in ((STRIDE, runs[0], ends[0]), (1, runs[1], ends[1])):
             # The run through the new tile, summed up on the way to its ends.
-            low, before_present, before_common = walk(grid, k - step, -step)
             high, present, common = walk(grid, k, step)
-            present |= before_present
-            common &= before_common
+            low = k - step
+            if low in grid:  # most new tiles have nothing on this side: no walk for them
+                low, before_present, before_common = walk(grid, low, -step)
+                present |= before_present
+                common &= before_common
             if low in lines and high in lines:
                 continue  # the line of a move of several tiles, seen from another of them
             order[low] = order[high] = None

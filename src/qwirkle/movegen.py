@@ -30,11 +30,11 @@ from collections.abc import Iterator, Mapping, Sequence
 from itertools import combinations
 from typing import NamedTuple, TypeAlias
 
-from qwirkle.anchors import AnchorMemo, Ends, anchor_ends, cells_summary
+from qwirkle.anchors import AnchorMemo, End, Ends, anchor_ends, cells_summary
 from qwirkle.board import Board
-from qwirkle.frontier import NO_LINES, Frontier, FrontierCell, Runs
+from qwirkle.frontier import Frontier, FrontierCell, Runs
 from qwirkle.geometry import STRIDE, key_in_range
-from qwirkle.lines import MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
+from qwirkle.lines import TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import line_points, line_points_table
 
@@ -135,12 +135,9 @@ def _table_windows(
         k for k, (fit, _, _, common) in frontier.columns.items() if common & useful and (fit & live).bit_count() > 1
     ]
     # Along a row, the line across a cell is its column: entries 2 and 3 of its frontier entry; and vice versa.
-    if memo is None:
-        _line_windows(found, row_anchors, STRIDE, 2, frontier.rows, grid, cells, hand, table)
-        _line_windows(found, column_anchors, 1, 0, frontier.columns, grid, cells, hand, table)
-    else:
-        _filled_ends(found, row_anchors, memo.rows, STRIDE, 2, frontier.rows, grid, cells, hand, table)
-        _filled_ends(found, column_anchors, memo.columns, 1, 0, frontier.columns, grid, cells, hand, table)
+    rows, columns = (None, None) if memo is None else (memo.rows, memo.columns)
+    _line_windows(found, row_anchors, rows, STRIDE, 2, frontier.rows, grid, cells, hand, table)
+    _line_windows(found, column_anchors, columns, 1, 0, frontier.columns, grid, cells, hand, table)
     return found
 
 
@@ -173,6 +170,7 @@ def _one_cell_windows(
 def _line_windows(
     found: list[Window],
     anchors: Sequence[int],
+    memo: dict[int, Ends] | None,
     step: int,
     across: int,
     along: Runs,
@@ -181,154 +179,29 @@ def _line_windows(
     hand: _Hand,
     table: tuple[int, ...],
 ) -> None:
-    """Grow a line from each anchor along ``step`` and add the windows of several tiles it holds to ``found``.
+    """Add to ``found`` the windows of several tiles of the lines grown from each anchor along ``step``.
 
-    The line grows a run of tiles or an empty cell at a time. The anchor is a
-    tile or touches one across, so every window grown from it touches the
-    table. Growing stops at the first cell no window could cover: a repeated
-    tile or no common line type (Rules LINE-2, LINE-3), more than six tiles
-    (Rule LINE-4), or more empty cells than the hand has tiles of the line's
-    type.
-
-    At each empty cell where the line may end, the windows are one per line
-    type the hand can fill it with, and per free cell taken before the
-    anchor: at least two tiles, at most six, none already on the line. A
-    window scores its own line and the lines across
-    (:func:`~qwirkle.scoring.line_points`). The windows are added as they are
-    found, not gathered first: this loop runs for every position listed.
+    Where each line may end is :func:`~qwirkle.anchors.anchor_ends`'s:
+    narrowed by the hand, or with a ``memo`` (a board searched before) read
+    from it, worked out whatever the hand the first time a hand needs them.
+    At each end, the windows are one per line type the hand can fill it
+    with, and per free cell taken before the anchor: at least two tiles, at
+    most six, none already on the line. A window scores its own line and the
+    lines across (:func:`~qwirkle.scoring.line_points`). The windows are
+    added as they are found, not gathered first: this loop runs for every
+    position listed.
     """
     in_hand, counts, useful, most, live = hand
     for anchor in anchors:
-        widest: int | None = None
-        types = useful
-        # No window can have more empty cells than the hand has tiles of one of its types.
-        room_left = most
-        present = 0
-        empties: list[int] = []
-        masks: list[int] = []
-        points = 0
-        length = 0
-        k = anchor
-        # The run of tiles at k, if k holds one: only an anchor or the cell after an empty one may.
-        run = along.get(k)
-        while True:
-            if run is not None:
-                _, run_length, tiles, common = run
-                if present & tiles:
-                    break
-                present |= tiles
-                narrowed = types & common
-                if not narrowed:
-                    break
-                if narrowed != types:
-                    types = narrowed
-                    room_left = max([counts[ty] for ty in TYPE_BITS[types]]) - len(empties)
-                    if room_left < 0:
-                        break
-                length += run_length
-                if length > MAX_LINE:
-                    break
-                # The cell after a run is empty: the window may end there.
-                k += run_length * step
-                run = None
-            else:
-                if length == MAX_LINE:
-                    break
-                cell = cells.get(k)
-                if cell is None:
-                    fit = live
-                    cross = 0
-                else:
-                    fit = cell[across] & live
-                    cross = cell[across + 1]
-                if not room_left or not fit & TYPES_UNION[types]:
-                    break
-                room_left -= 1
-                empties.append(k)
-                masks.append(fit)
-                # The line across the new tile scores too (a lone tile across makes none).
-                points += table[cross + 1]
-                length += 1
-                k += step
-                run = along.get(k)
-                if run is not None:
-                    continue
-            if widest is None:
-                # Free cells left of the anchor (empty, nothing across) that the window may also cover: no more
-                # than the hand's tiles of the line's types can fill, room_left, which later ends only lower.
-                widest = 0
-                f = anchor - step
-                cap = room_left if room_left < MAX_LINE - 1 else MAX_LINE - 1
-                while widest < cap and f not in grid and not cells.get(f, NO_LINES)[across + 1]:
-                    widest += 1
-                    f -= step
-                if f in grid:
-                    widest -= 1
-            # The line ends here: its windows take two tiles at least, and free cells before the anchor up to six.
-            count = len(empties)
-            low = 0 if count >= 2 else 2 - count
-            high = MAX_LINE - length
-            if widest < high:
-                high = widest
-            if low > high:
-                continue
-            own: tuple[int, ...] | None = None
-            for ty in TYPE_BITS[types]:
-                cand = in_hand[ty] & ~present
-                room = cand.bit_count() - count
-                if room > high:
-                    room = high
-                if room < low:
-                    continue
-                if count == 1:
-                    only = masks[0] & cand
-                    if not only:
-                        continue
-                    opts: tuple[int, ...] = (only,)
-                elif count == 2:
-                    first = masks[0] & cand
-                    second = masks[1] & cand
-                    if not (first and second):
-                        continue
-                    opts = (first, second)
-                else:
-                    opts = tuple([m & cand for m in masks])
-                    if not all(opts):
-                        continue
-                if own is None:
-                    own = tuple(empties)
-                for left in range(low, room + 1):
-                    if left:
-                        keys = tuple(range(anchor - left * step, anchor, step)) + own
-                        found.append((keys, (cand,) * left + opts, points + table[length + left]))
-                    else:
-                        found.append((own, opts, points + table[length]))
-
-
-def _filled_ends(
-    found: list[Window],
-    anchors: Sequence[int],
-    memo: dict[int, Ends],
-    step: int,
-    across: int,
-    along: Runs,
-    grid: Mapping[int, int],
-    cells: Mapping[int, FrontierCell],
-    hand: _Hand,
-    table: tuple[int, ...],
-) -> None:
-    """Add to ``found`` the windows of several tiles from each anchor, reading the ends the board keeps.
-
-    The same windows, in the same order, as :func:`_line_windows` finds by
-    growing each line: the hand only picks the ends it can fill (see
-    :func:`~qwirkle.anchors.anchor_ends`). An anchor's ends are worked out
-    the first time a hand needs them.
-    """
-    in_hand, _, useful, most, _ = hand
-    for anchor in anchors:
-        ends = memo.get(anchor)
-        if ends is None:
-            ends = memo[anchor] = anchor_ends(anchor, step, across, along, grid, cells, table)
+        if memo is None:
+            ends: Sequence[End] = anchor_ends(
+                anchor, step, across, along, grid, cells, table, useful, live, counts, most
+            )
+        else:
+            known = memo.get(anchor)
+            if known is None:
+                known = memo[anchor] = tuple(anchor_ends(anchor, step, across, along, grid, cells, table))
+            ends = known
         for types, present, count, masks, empties, low, high, points, length in ends:
             # Further ends only narrow the types and add empty cells.
             types &= useful

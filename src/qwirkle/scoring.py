@@ -158,8 +158,13 @@ def lines_through(grid: Mapping[int, int], keys: Sequence[int], step: int) -> li
         directions = (STRIDE, 1)
     for direction in directions:
         for k in keys:
-            low = walk(grid, k - direction, -direction)[0]
-            high = walk(grid, k + direction, direction)[0]
+            # Most tiles have nothing across on either side: no walk for them.
+            low = k - direction
+            if low in grid:
+                low = walk(grid, low, -direction)[0]
+            high = k + direction
+            if high in grid:
+                high = walk(grid, high, direction)[0]
             if high - low > 2 * direction:
                 runs.append(range(low + direction, high, direction))
     return runs
