@@ -13,7 +13,7 @@ from qwirkle.lines import ALL_TYPES, TILE_TYPES, group_size, groups, line_fault,
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
 from qwirkle.ruleset import RuleSet
-from qwirkle.scoring import NOTHING, Score, lines_through, score_lines, score_placed
+from qwirkle.scoring import NOTHING, Score, goes_out, lines_through, score_lines, score_placed
 from qwirkle.state import GameState
 from qwirkle.text import tile_code
 from qwirkle.tiles import ALL_TILES, Tile
@@ -117,13 +117,14 @@ def check(state: GameState, move: Move | HiddenExchange, *, seat: int | None = N
         placed = {x * STRIDE + y: tile.index for (x, y), tile in move.placements}
         gained = move.listed_score
         if gained is None:
-            gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=not rest and not state.bag)
+            out = goes_out(len(placed), len(state.hand), len(state.bag))
+            gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=out)
         return gained, placed, rest
     placed, runs, rest = _check(state, move, seat)
     if not placed:
         return NOTHING, placed, rest
-    goes_out = not rest and not state.bag
-    return score_lines(runs, state.rules, end_bonus=goes_out), placed, rest
+    out = goes_out(len(placed), len(state.hand), len(state.bag))
+    return score_lines(runs, state.rules, end_bonus=out), placed, rest
 
 
 _Found: TypeAlias = tuple[dict[int, int], list[range], tuple[Tile, ...]]

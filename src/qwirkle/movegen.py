@@ -27,6 +27,7 @@ filled or ranked, so that ``len(moves)`` followed by listing them, as
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from functools import cache
 from itertools import combinations
 from typing import NamedTuple, TypeAlias
 
@@ -34,9 +35,9 @@ from qwirkle.anchors import AnchorMemo, End, Ends, anchor_ends, cells_summary
 from qwirkle.board import Board
 from qwirkle.frontier import Frontier, FrontierCell, Runs
 from qwirkle.geometry import STRIDE, key_in_range
-from qwirkle.lines import TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
+from qwirkle.lines import MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
-from qwirkle.scoring import line_points, line_points_table
+from qwirkle.scoring import goes_out, line_points, line_points_table
 
 Keyed: TypeAlias = tuple[tuple[int, int], ...]
 """A placement as ``(cell key, tile index)`` pairs sorted by key."""
@@ -351,22 +352,30 @@ def count(found: Sequence[Window]) -> int:
 def top(found: Sequence[Window], out: int, end_bonus: int) -> tuple[int, Iterator[Keyed]]:
     """The highest score a placement reaches, and every placement that reaches it in listing order, lazily.
 
-    ``end_bonus`` is added to placements of ``out`` tiles, the whole hand
-    (pass 0 while the bag has tiles). Only the winning windows are filled.
+    ``end_bonus`` is what a placement that goes out earns (0 while the bag
+    has tiles), and ``out`` the size of the hand: a placement goes out when
+    :func:`~qwirkle.scoring.goes_out` says so. Only the winning windows are
+    filled.
     """
+    bonus = _bonus_by_size(out, end_bonus)
     best = -1
     for keys, opts, points in found:
-        if len(keys) == out:
-            points += end_bonus
+        points += bonus[len(keys)]
         # A window of two or more cells may have no filling when its cells want the same single tile.
         if points > best and (len(opts) == 1 or _count_fillings(opts)):
             best = points
-    return best, _winners(found, out, end_bonus, best)
+    return best, _winners(found, bonus, best)
 
 
-def _winners(found: Sequence[Window], out: int, end_bonus: int, best: int) -> Iterator[Keyed]:
+@cache
+def _bonus_by_size(held: int, end_bonus: int) -> tuple[int, ...]:
+    """The end bonus a placement earns, by its number of tiles (a window has at most six); built once per hand size."""
+    return tuple([end_bonus if goes_out(size, held, 0) else 0 for size in range(MAX_LINE + 1)])
+
+
+def _winners(found: Sequence[Window], bonus: Sequence[int], best: int) -> Iterator[Keyed]:
     for keys, opts, points in found:
-        if points + (end_bonus if len(keys) == out else 0) == best:
+        if points + bonus[len(keys)] == best:
             for tiles in fillings(opts):
                 yield tuple(zip(keys, tiles, strict=True))
 

@@ -13,7 +13,7 @@ from qwirkle.immutable import Immutable
 from qwirkle.lines import MAX_LINE, walk
 from qwirkle.ruleset import RuleSet
 
-__all__ = ["Score", "ScoredLine", "line_points", "line_points_table"]
+__all__ = ["Score", "ScoredLine", "goes_out", "line_points", "line_points_table"]
 
 _new = object.__new__
 
@@ -34,6 +34,18 @@ def line_points(length: int, qwirkle_bonus: int) -> int:
     if length < 2:
         return 0
     return length + (qwirkle_bonus if length == MAX_LINE else 0)
+
+
+def goes_out(placed: int, held: int, bag: int) -> bool:
+    """Whether a placement of ``placed`` tiles from a hand of ``held`` earns the end bonus, ``bag`` tiles left to draw.
+
+    Rule SCORE-8: the player who places their last tile while the bag is
+    empty earns the end bonus (and so ends the game, Rule END-2).
+
+    >>> goes_out(2, 2, 0), goes_out(2, 2, 5), goes_out(1, 2, 0)
+    (True, False, False)
+    """
+    return placed == held and not bag
 
 
 @cache
