@@ -47,11 +47,12 @@ and its length. A plain tuple, for the move generator's loops.
 Ends: TypeAlias = tuple[End, ...]
 """The ends of the line grown from one anchor, nearest first."""
 
-Single: TypeAlias = tuple[tuple[int], int, int]
-"""A cell next to the tiles as a one-cell window, whatever the hand: ``((key,), fits, points)``.
+Single: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
+"""A cell next to the tiles as a one-cell window: ``((key,), (fits,), points)``.
 
 ``fits`` holds the tiles that fit its row and its column (Rules LINE-2 to
-LINE-4); ``points``, what a tile there scores (Rule SCORE-2).
+LINE-4); ``points``, what a tile there scores (Rule SCORE-2). The shape of
+the move generator's windows.
 """
 
 Starts: TypeAlias = list[tuple[int, int]]
@@ -212,15 +213,21 @@ def anchor_ends(
 
 
 def cells_summary(
-    cells: Mapping[int, FrontierCell], grid: Mapping[int, int], table: tuple[int, ...]
+    cells: Mapping[int, FrontierCell],
+    grid: Mapping[int, int],
+    table: tuple[int, ...],
+    hand_mask: int = ALL_KINDS,
+    live: int = ALL_KINDS,
 ) -> tuple[list[Single], Starts, Starts]:
-    """The frontier as one-cell windows, and the empty cells that may anchor a line, whatever the hand.
+    """The frontier as one-cell windows, and the empty cells that may anchor a line.
 
     A cell no tile fits (a dead spot) makes no window. A tile placed alone
     scores the line it makes each way (:func:`~qwirkle.scoring.line_points`).
     An empty cell may anchor a line along a row when it has a line across
-    and no tile just before it; and likewise along a column. A hand keeps
-    the tiles of its own that fit.
+    and no tile just before it; and likewise along a column. By default for
+    any hand, as the memo keeps it; a hand narrows it: ``hand_mask`` its
+    tiles, ``live`` those a move of several tiles may use (see
+    :func:`anchor_ends`). A hand keeps the tiles of its own that fit.
 
     >>> from qwirkle.frontier import whole_frontier
     >>> from qwirkle.geometry import cell_of, key
@@ -239,11 +246,11 @@ def cells_summary(
     row_starts: Starts = []
     column_starts: Starts = []
     for n, (row_mask, row_run, column_mask, column_run) in cells.items():
-        fits = row_mask & column_mask
+        fits = row_mask & column_mask & hand_mask
         if fits:
-            singles.append(((n,), fits, table[row_run + 1] + table[column_run + 1]))
-        if column_run and n - STRIDE not in grid:
+            singles.append(((n,), (fits,), table[row_run + 1] + table[column_run + 1]))
+        if column_run and column_mask & live and n - STRIDE not in grid:
             row_starts.append((n, column_mask))
-        if row_run and n - 1 not in grid:
+        if row_run and row_mask & live and n - 1 not in grid:
             column_starts.append((n, row_mask))
     return singles, row_starts, column_starts

@@ -118,13 +118,16 @@ def _table_windows(
     useful = hand.useful
     live = hand.live
     if memo is None:
-        found, row_anchors, column_anchors = _one_cell_windows(cells, grid, hand_mask, live, table)
+        found, row_starts, column_starts = cells_summary(cells, grid, table, hand_mask, live)
+        row_anchors = [n for n, _ in row_starts]
+        column_anchors = [n for n, _ in column_starts]
     else:
         summary = memo.cells
         if summary is None:
             summary = memo.cells = cells_summary(cells, grid, table)
         singles, row_starts, column_starts = summary
-        found = [(keys, (fits & hand_mask,), points) for keys, fits, points in singles if fits & hand_mask]
+        # The hand keeps its own tiles of what the summary, kept for any hand, holds.
+        found = [(keys, (fits & hand_mask,), points) for keys, (fits,), points in singles if fits & hand_mask]
         row_anchors = [n for n, across in row_starts if across & live]
         column_anchors = [n for n, across in column_starts if across & live]
     # A run of tiles anchors windows when the hand has two tiles of one of its line types, and two of the
@@ -140,32 +143,6 @@ def _table_windows(
     _line_windows(found, row_anchors, rows, STRIDE, 2, frontier.rows, grid, cells, hand, table)
     _line_windows(found, column_anchors, columns, 1, 0, frontier.columns, grid, cells, hand, table)
     return found
-
-
-def _one_cell_windows(
-    cells: Mapping[int, FrontierCell], grid: Mapping[int, int], hand_mask: int, live: int, table: tuple[int, ...]
-) -> tuple[list[Window], list[int], list[int]]:
-    """The one-cell windows, and the empty anchors along rows and along columns.
-
-    An empty anchor is a cell with a line across where some tile of a move
-    of several tiles may go, and no tile just before it. A tile placed alone
-    scores the line it makes each way (:func:`~qwirkle.scoring.line_points`).
-
-    This is :func:`~qwirkle.anchors.cells_summary` filtered by the hand, in
-    one pass: a board searched once does not pay for the summary.
-    """
-    found: list[Window] = []
-    row_anchors: list[int] = []
-    column_anchors: list[int] = []
-    for n, (row_mask, row_run, column_mask, column_run) in cells.items():
-        fits = row_mask & column_mask & hand_mask
-        if fits:
-            found.append(((n,), (fits,), table[row_run + 1] + table[column_run + 1]))
-        if column_run and column_mask & live and n - STRIDE not in grid:
-            row_anchors.append(n)
-        if row_run and row_mask & live and n - 1 not in grid:
-            column_anchors.append(n)
-    return found, row_anchors, column_anchors
 
 
 def _line_windows(
