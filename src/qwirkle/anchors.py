@@ -29,7 +29,7 @@ from typing import TypeAlias
 
 from qwirkle.frontier import NO_LINES, FrontierCell, Runs
 from qwirkle.geometry import STRIDE
-from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TYPE_BITS, TYPES_UNION
+from qwirkle.lines import ALL_KINDS, ALL_TYPES, MAX_LINE, TYPE_BITS, TYPES_UNION, summary_fault
 
 __all__ = ["AnchorMemo", "End", "Ends", "Single", "Starts", "anchor_ends", "cells_summary"]
 
@@ -152,11 +152,11 @@ def anchor_ends(
     while True:
         if run is not None:
             _, run_length, tiles, common = run
-            if present & tiles:
-                break
             present |= tiles
             narrowed = types & common
-            if not narrowed:
+            # The tiles of the line so far, this run's included, must make a valid line (Rules LINE-2 to LINE-4),
+            # of a line type the hand may fill it with.
+            if summary_fault(length - len(empties) + run_length, present, narrowed) is not None:
                 break
             if narrowed != types:
                 types = narrowed
@@ -179,6 +179,8 @@ def anchor_ends(
             else:
                 fit = cell[across] & live
                 cross = cell[across + 1]
+            # A tile here fits the line across (the frontier's mask) and is of this line's types; the windows
+            # leave out the tiles the line holds (Rule LINE-3) once the hand is known.
             if not room_left or not fit & TYPES_UNION[types]:
                 break
             room_left -= 1
