@@ -37,7 +37,7 @@ from qwirkle.frontier import Frontier, FrontierCell, Runs
 from qwirkle.geometry import STRIDE, key_in_range
 from qwirkle.lines import MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
 from qwirkle.ruleset import RuleSet
-from qwirkle.scoring import goes_out, line_points, line_points_table
+from qwirkle.scoring import goes_out, line_points_table, score_placed
 
 Keyed: TypeAlias = tuple[tuple[int, int], ...]
 """A placement as ``(cell key, tile index)`` pairs sorted by key."""
@@ -289,13 +289,13 @@ def _opening_windows(hand: Sequence[int], rules: RuleSet) -> list[Window]:
 
 
 def opening_points(size: int, rules: RuleSet) -> int:
-    """What an opening of ``size`` tiles scores (Rules START-5, START-6).
+    """What an opening of ``size`` tiles scores (Rules START-5, START-6): what they score on an empty table.
 
-    Its line scores by :func:`~qwirkle.scoring.line_points`.
+    >>> opening_points(1, RuleSet()), opening_points(3, RuleSet()), opening_points(6, RuleSet())
+    (1, 3, 12)
     """
-    if size == 1:
-        return rules.lone_tile_points
-    return line_points(size, rules.qwirkle_bonus)
+    # Which lines the tiles make, and what those score, are the scorer's: the tiles themselves do not matter.
+    return score_placed({}, dict.fromkeys(range(0, size * STRIDE, STRIDE), 0), rules).total
 
 
 def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
