@@ -143,6 +143,7 @@ def anchor_ends(
     # Tuples grown by one at each empty cell, so that each end holds them as they are there, without a copy.
     empties: tuple[int, ...] = ()
     masks: tuple[int, ...] = ()
+    count = 0
     points = 0
     length = 0
     widest: int | None = None
@@ -156,11 +157,11 @@ def anchor_ends(
             narrowed = types & common
             # The tiles of the line so far, this run's included, must make a valid line (Rules LINE-2 to LINE-4),
             # of a line type the hand may fill it with.
-            if summary_fault(length - len(empties) + run_length, present, narrowed) is not None:
+            if summary_fault(length - count + run_length, present, narrowed) is not None:
                 break
             if narrowed != types:
                 types = narrowed
-                room_left = max([counts[ty] for ty in TYPE_BITS[types]]) - len(empties)
+                room_left = max([counts[ty] for ty in TYPE_BITS[types]]) - count
                 if room_left < 0:
                     break
             length += run_length
@@ -186,6 +187,7 @@ def anchor_ends(
             room_left -= 1
             empties += (k,)
             masks += (fit,)
+            count += 1
             # The line across the new tile scores too (a lone tile across makes none).
             points += table[cross + 1]
             length += 1
@@ -204,7 +206,6 @@ def anchor_ends(
                 f -= step
             if f in grid:
                 widest -= 1
-        count = len(empties)
         low = 0 if count >= 2 else 2 - count
         high = MAX_LINE - length
         if widest < high:
