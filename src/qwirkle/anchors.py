@@ -38,7 +38,7 @@ End: TypeAlias = tuple[int, int, int, tuple[int, ...], tuple[int, ...], int, int
 
 ``(types, present, count, masks, empties, low, high, points, length)``: the
 line types its tiles share, the mask of its tiles, how many empty cells it
-covers, the tiles that fit each of them across (Rules LINE-2 to LINE-4) and
+covers, the tiles that fit each of them across (the frontier's masks) and
 their keys, how few and how many free cells before the anchor a window
 ending there may also take, the points of the lines across its empty cells,
 and its length. A plain tuple, for the move generator's loops.
@@ -50,8 +50,8 @@ Ends: TypeAlias = tuple[End, ...]
 Single: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 """A cell next to the tiles as a one-cell window: ``((key,), (fits,), points)``.
 
-``fits`` holds the tiles that fit its row and its column (Rules LINE-2 to
-LINE-4); ``points``, what a tile there scores (Rule SCORE-2). The shape of
+``fits`` holds the tiles that fit its row and its column (the frontier's
+masks); ``points``, what a tile there scores (Rule SCORE-2). The shape of
 the move generator's windows.
 """
 
@@ -105,11 +105,12 @@ def anchor_ends(
     """Every place the line grown from ``anchor`` along ``step`` may end: the one window search of the engine.
 
     The line grows a run of tiles or an empty cell at a time and stops at
-    the first cell no window could cover: a repeated tile or no common line
-    type (Rules LINE-2, LINE-3), more than six tiles (Rule LINE-4), an empty
-    cell whose line across takes no tile of the line's types (the frontier's
-    masks, :func:`~qwirkle.lines.joinable`), or more empty cells than the
-    tiles of the line's types on offer. It may end after each run of tiles,
+    the first cell no window could cover: tiles that do not make a valid line
+    (:func:`~qwirkle.lines.summary_fault`), more than six cells with the
+    empty ones the window fills (Rule LINE-4), an empty cell whose line
+    across takes no tile of the line's types (the frontier's masks,
+    :func:`~qwirkle.lines.joinable`), or more empty cells than the tiles of
+    the line's types on offer. It may end after each run of tiles,
     and at each empty cell with no tile after it. Before the anchor, a window
     may also cover free cells (empty, with no line across), as many as fit in
     six and as there are tiles to fill them.

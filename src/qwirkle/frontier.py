@@ -2,8 +2,8 @@
 
 The move generator reads a table through this summary rather than through its
 tiles: for each empty cell next to a tile, the tiles that fit the row and the
-column through it (Rules LINE-2 to LINE-4) and how long those lines already
-are; and for each run of tiles along a row or a column, what it holds. A whole
+column through it (:func:`~qwirkle.lines.joinable`) and how long those lines
+already are; and for each run of tiles along a row or a column, what it holds. A whole
 table is summed up once (:func:`whole_frontier`); after a move only the cells
 at the ends of the lines through the new tiles change (:func:`grown_frontier`).
 
@@ -29,7 +29,7 @@ FrontierCell: TypeAlias = tuple[int, int, int, int]
 """What fits an empty cell next to the tiles: ``(row_mask, row_run, column_mask, column_run)``.
 
 A mask holds the tiles that fit the line through the cell in that direction
-(Rules LINE-2 to LINE-4); a run is how many tiles that line already has
+(:func:`~qwirkle.lines.joinable`); a run is how many tiles that line already has
 around the cell (0: no line that way, so any tile fits it).
 """
 
@@ -37,10 +37,9 @@ Run: TypeAlias = tuple[int, int, int, int]
 """A run of tiles along a row or a column summed up: ``(fit, length, present, common)``.
 
 ``fit`` holds the tiles that may join it (for a cell between two runs: the
-tiles that fit between them), by :func:`~qwirkle.lines.joinable` (Rules
-LINE-2 to LINE-4); ``length`` is how many tiles it has; ``present`` is the
-mask of its tiles, each kind once; ``common`` the line types they all belong
-to.
+tiles that fit between them), by :func:`~qwirkle.lines.joinable`;
+``length`` is how many tiles it has; ``present`` is the mask of its tiles,
+each kind once; ``common`` the line types they all belong to.
 """
 
 Runs: TypeAlias = dict[int, Run]

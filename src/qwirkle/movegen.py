@@ -11,7 +11,7 @@ How a placement is found once and only once:
 - A move of two or more tiles lies in one row or column (Rule PLACE-1) and,
   with the tiles between them, fills one unbroken run (Rule PLACE-2). That
   run, the *window*, is the whole line after the move: at most six cells
-  (Rule LINE-4) with empty cells at both ends. The move is the window plus a
+  (a line's longest) with empty cells at both ends. The move is the window plus a
   tile for each of its empty cells, so enumerating windows, then the ways to
   fill them, yields each move once.
 - A window's tiles all belong to one line type (a colour or a shape), so the
