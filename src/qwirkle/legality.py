@@ -9,7 +9,7 @@ from qwirkle.catalogue import Rule
 from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief, not_a_move, not_your_turn
 from qwirkle.geometry import STRIDE, Cell, cell_of
-from qwirkle.lines import ALL_TYPES, TILE_TYPES, group_size, groups, line_fault, summary_fault, summed
+from qwirkle.lines import group_size, groups, line_fault, summary_fault, summed
 from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
 from qwirkle.ruleset import RuleSet
@@ -302,9 +302,8 @@ def check_placement(grid: Mapping[int, int], pairs: Sequence[tuple[Cell, Tile]])
         for k in range(keys[0], keys[-1], step):
             if k not in placed and k not in grid:
                 raise IllegalMoveError(Rule.PLACE_2, f"{cell_of(k)} would be a gap between the tiles placed")
-        common = ALL_TYPES
-        for t in placed.values():
-            common &= TILE_TYPES[t]
+        # The line types the tiles placed all share, as a line of them would be summed up.
+        _, _, common = summed(list(placed.values()))
         if not common:
             # Tiles that pairwise share an attribute all share one, so some pair shares nothing.
             tiles = [tile for _, tile in pairs]
