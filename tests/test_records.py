@@ -25,6 +25,7 @@ from qwirkle import (
     ReplayError,
     Rule,
     RuleSet,
+    SpectatorView,
     parse_move,
     parse_tiles,
     view,
@@ -109,6 +110,21 @@ def test_every_loader_takes_data_or_its_text_alike(kind: str) -> None:
     assert load(data) == load(text) == load(text.encode()) == value
     with pytest.raises(InvalidRecordError, match="not valid JSON"):
         load(text[:-1])
+
+
+@pytest.mark.parametrize(
+    "load",
+    [GameRecord.loads, GameRecord.from_json, state_from_json, PlayerView.from_json, SpectatorView.from_json],
+    ids=lambda load: str(load.__qualname__),
+)
+def test_a_value_that_is_neither_json_text_nor_json_data_is_a_type_error(load: Any) -> None:
+    final, record = record_of(26)
+    for value in (final, record, view(final, 0)):
+        with pytest.raises(TypeError, match="must be JSON text") as caught:
+            load(value)
+        assert type(value).__name__ in str(caught.value)
+        # For one release it is an InvalidRecordError too, as it was.
+        assert isinstance(caught.value, InvalidRecordError)
 
 
 # Records with a seed

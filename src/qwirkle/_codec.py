@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Callable
-from typing import Any, Final, NoReturn, TypeVar
+from typing import Any, Final, NamedTuple, NoReturn, TypeVar
 
 import attrs
 from attrs import AttrsInstance
@@ -58,18 +58,50 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def load_text(text: object, what: str) -> JSON:
-    """Parse JSON text (str or UTF-8 bytes) with limits on size; raise :class:`InvalidRecordError`."""
+class Limits(NamedTuple):
+    """How big a JSON text may be, counted before it is parsed: characters, objects (``{``) and commas."""
+
+    chars: int
+    objects: int
+    items: int
+
+
+DOCUMENT: Final = Limits(MAX_JSON_CHARS, MAX_JSON_OBJECTS, MAX_JSON_ITEMS)
+"""The limits of one state, view, record or game result (see :mod:`qwirkle.limits`)."""
+
+_JSON_DATA: Final = (dict, list, str, int, float, bool, type(None))
+
+
+class NotJSONError(InvalidRecordError, TypeError):
+    """A value given to a loader that is neither JSON text nor JSON data: a :class:`TypeError`.
+
+    It is an :class:`~qwirkle.InvalidRecordError` too, as such a value was
+    before it was a type error; catching it as one is deprecated.
+    """
+
+
+def load_text(text: object, what: str, *, limits: Limits = DOCUMENT) -> JSON:
+    """Parse JSON text (str or UTF-8 bytes) within ``limits``; raise :class:`InvalidRecordError`.
+
+    Anything but text is a :class:`TypeError` (:class:`NotJSONError`).
+
+    >>> load_text('{"format": "qwirkle-state"}', "the state")
+    {'format': 'qwirkle-state'}
+    >>> load_text('{"a": 1, "a": 2}', "the state")
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidRecordError: $: the state is not valid JSON: the key 'a' appears twice
+    """
     if isinstance(text, (bytes, bytearray)):
-        if len(text) > MAX_JSON_CHARS:
-            raise InvalidRecordError(f"{what} is {len(text)} bytes long; the limit is {MAX_JSON_CHARS}")
+        if len(text) > limits.chars:
+            raise InvalidRecordError(f"{what} is {len(text)} bytes long; the limit is {limits.chars}")
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as error:
             raise InvalidRecordError(f"{what} is not UTF-8 text: {error.reason} at byte {error.start}") from None
     if not isinstance(text, str):
-        raise InvalidRecordError(f"{what} must be JSON text, not {type(text).__name__}")
-    too_big = _beyond_limits(text, what)
+        raise NotJSONError(f"{what} must be JSON text, not {type(text).__name__}")
+    too_big = _beyond_limits(text, what, limits)
     if too_big:
         raise InvalidRecordError(too_big)
     try:
@@ -80,24 +112,35 @@ def load_text(text: object, what: str) -> JSON:
         raise InvalidRecordError(f"{what} is not valid JSON: {error}") from None
 
 
-def data_of(data: object, what: str) -> JSON:
+def data_of(data: object, what: str, *, limits: Limits = DOCUMENT) -> JSON:
     """``data`` as it is, or parsed if it is JSON text: each ``from_json`` takes either (see :func:`load_text`).
+
+    Anything else, such as a state where its JSON was meant, is a
+    :class:`TypeError` (:class:`NotJSONError`).
 
     >>> data_of('{"format": "qwirkle-state"}', "the state") == data_of({"format": "qwirkle-state"}, "the state")
     True
+    >>> data_of(object(), "the state")
+    Traceback (most recent call last):
+        ...
+    qwirkle._codec.NotJSONError: $: the state must be JSON text or JSON data, not object
     """
-    return load_text(data, what) if isinstance(data, (str, bytes, bytearray)) else data
+    if isinstance(data, (str, bytes, bytearray)):
+        return load_text(data, what, limits=limits)
+    if not isinstance(data, _JSON_DATA):
+        raise NotJSONError(f"{what} must be JSON text or JSON data, not {type(data).__name__}")
+    return data
 
 
-def _beyond_limits(text: str, what: str) -> str | None:
+def _beyond_limits(text: str, what: str, limits: Limits) -> str | None:
     """What makes ``text`` too big for the loaders, or ``None``; the writer asks it too."""
-    if len(text) > MAX_JSON_CHARS:
-        return f"{what} is {len(text)} characters long; the limit is {MAX_JSON_CHARS}"
+    if len(text) > limits.chars:
+        return f"{what} is {len(text)} characters long; the limit is {limits.chars}"
     # Counted before parsing, at the speed of a string search: parsing makes a Python value of each.
-    if text.count("{") > MAX_JSON_OBJECTS:
-        return f"{what} holds more than {MAX_JSON_OBJECTS} objects"
-    if text.count(",") > MAX_JSON_ITEMS:
-        return f"{what} holds more than {MAX_JSON_ITEMS} commas"
+    if text.count("{") > limits.objects:
+        return f"{what} holds more than {limits.objects} objects"
+    if text.count(",") > limits.items:
+        return f"{what} holds more than {limits.items} commas"
     return None
 
 
@@ -110,15 +153,18 @@ def check_writable(turns: int) -> None:
         raise InvalidStateError(f"a game of {turns} turns cannot be saved: the formats hold {MAX_TURNS} turns at most")
 
 
-def dump_text(value: JSON) -> str:
+def dump_text(value: JSON, *, limits: Limits = DOCUMENT) -> str:
     """JSON text for a value built by the encoders: compact, keys in a fixed order, ASCII only.
 
-    Text the loaders would refuse as too big (long comments can make it so)
-    is refused here, with :class:`~qwirkle.InvalidStateError`: what the
-    library writes, it reads back.
+    Text the loaders would refuse as beyond ``limits`` (long comments can
+    make it so) is refused here, with :class:`~qwirkle.InvalidStateError`:
+    what the library writes, it reads back.
+
+    >>> dump_text({"format": "qwirkle-state", "version": 1})
+    '{"format":"qwirkle-state","version":1}'
     """
     text = json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
-    too_big = _beyond_limits(text, "the text")
+    too_big = _beyond_limits(text, "the text", limits)
     if too_big:
         raise InvalidStateError(f"cannot be saved, as it would not load back: {too_big}")
     return text
