@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +18,7 @@ from qwirkle.backends import ProcessBackend
 from qwirkle.bots import GreedyBot, RandomBot, StrongBot, UnknownBotError, make_bot, run_game
 from qwirkle.botspec import BotEntry, BotParameterError, bot_spec
 from qwirkle.errors import BackendError, InvalidRecordError
+from qwirkle.limits import MAX_JSON_CHARS
 from qwirkle.match_log import read_log
 from qwirkle.simulate import (
     FORMAT,
@@ -180,10 +182,9 @@ def test_the_table_has_a_row_per_bot_then_length_and_endings(match: Simulation) 
     assert len(lines) == 6
 
 
-def test_the_json_holds_every_game_and_seat(match: Simulation, tmp_path: Path) -> None:
-    target = tmp_path / "match.json"
-    write_json(match, target)
-    data = json.loads(target.read_text(encoding="utf-8"))
+def test_the_json_holds_every_game_and_seat(match: Simulation) -> None:
+    data = json.loads(match.dumps())
+    assert data == match.to_json()
     assert data["format"] == FORMAT
     assert data["players"] == ["greedy", "random"]
     assert data["seed"] == 5
@@ -289,8 +290,8 @@ def test_results_pickle(match: Simulation) -> None:
 
 def test_results_read_back_as_they_were_written(match: Simulation, tmp_path: Path) -> None:
     target = tmp_path / "match.json"
-    write_json(match, target)
-    again = read_json(target)
+    target.write_text(match.dumps(), encoding="utf-8")
+    again = Simulation.loads(target.read_bytes())
     assert again == match
     assert [result.times for result in again.results] == [
         tuple(tuple(round(t, 6) for t in seat) for seat in result.times) for result in match.results
@@ -321,14 +322,77 @@ def test_a_result_that_does_not_add_up_is_refused(change: object, problem: str) 
     assert str(caught.value).startswith(problem)
 
 
-def test_a_file_that_is_not_a_match_is_refused(tmp_path: Path) -> None:
-    target = tmp_path / "match.json"
-    target.write_text("[1, 2", encoding="utf-8")
-    with pytest.raises(InvalidRecordError, match="not JSON"):
-        read_json(target)
-    target.write_text(json.dumps({"format": "qwirkle-record"}), encoding="utf-8")
+def test_a_file_that_is_not_a_match_is_refused() -> None:
+    with pytest.raises(InvalidRecordError, match="not valid JSON"):
+        Simulation.loads("[1, 2")
     with pytest.raises(InvalidRecordError, match="missing"):
-        read_json(target)
+        Simulation.loads(json.dumps({"format": "qwirkle-record"}))
+
+
+# Each value with JSON: to_json gives data, from_json takes data or text, dumps and loads handle text
+
+
+@pytest.mark.parametrize("kind", ["match", "result"])
+def test_a_match_and_a_result_take_data_or_text_alike(match: Simulation, kind: str) -> None:
+    value: Simulation | GameResult = match if kind == "match" else match.results[1]
+    load = Simulation if kind == "match" else GameResult
+    text = value.dumps()
+    assert json.loads(text) == value.to_json()
+    assert load.from_json(value.to_json()) == load.from_json(text) == load.from_json(text.encode()) == value
+    assert load.loads(text) == load.loads(text.encode()) == value
+    with pytest.raises(InvalidRecordError, match=rf"^\$: the {kind} is not valid JSON"):
+        load.loads(text[:-1])
+
+
+def test_a_key_given_twice_is_refused_in_a_match() -> None:
+    text = run_match_game(["greedy", "random"], seed=1, index=0).dumps()
+    with pytest.raises(InvalidRecordError, match="the key 'deal' appears twice"):
+        GameResult.loads(text.replace('"index":0', '"deal":1,"index":0'))
+
+
+def test_a_match_is_written_as_the_command_line_writes_it(match: Simulation) -> None:
+    text = match.dumps()
+    assert text == json.dumps(match.to_json(), separators=(",", ":"))
+    assert text.isascii()
+
+
+def test_a_match_may_be_larger_than_one_game_s_document_but_is_bounded(match: Simulation) -> None:
+    # 1,200 games take more than 1 MiB, the most a state or a record may take.
+    big = Simulation(match.players, match.seed, match.results * 200, match.rules)
+    text = big.dumps()
+    assert len(text) > MAX_JSON_CHARS
+    assert Simulation.loads(text) == big
+    began = time.perf_counter()
+    with pytest.raises(InvalidRecordError, match="objects"):
+        Simulation.loads("[" + "{}," * (1 << 23) + "{}]")
+    assert time.perf_counter() - began < 1.0
+
+
+@pytest.mark.parametrize(
+    "load",
+    [Simulation.loads, Simulation.from_json, GameResult.loads, GameResult.from_json],
+    ids=lambda load: str(load.__qualname__),
+)
+def test_a_value_that_is_not_json_is_a_type_error(match: Simulation, load: Callable[[object], object]) -> None:
+    with pytest.raises(TypeError, match="must be JSON text"):
+        load(match)
+    # For one release it is an InvalidRecordError too, as it was.
+    with pytest.raises(InvalidRecordError, match="must be JSON text"):
+        load(match)
+
+
+def test_the_old_spellings_still_work_and_warn(match: Simulation, tmp_path: Path) -> None:
+    target = tmp_path / "match.json"
+    with pytest.deprecated_call(match="write_json"):
+        write_json(match, target)
+    assert target.read_text(encoding="utf-8") == match.dumps() + "\n"
+    with pytest.deprecated_call(match="read_json"):
+        assert read_json(target) == match
+    result = match.results[0]
+    with pytest.deprecated_call(match="GameResult.from_json"):
+        assert GameResult.from_json(result.to_json(), "line 2") == result
+    with pytest.deprecated_call(match="GameResult.from_json"), pytest.raises(InvalidRecordError, match=r"^line 2: "):
+        GameResult.from_json({}, "line 2")
 
 
 # Entries: names with parameters, a user's own bots, factories and bot objects.

@@ -9,7 +9,6 @@ how each bot did (``qwirkle simulate --help``).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -26,7 +25,7 @@ from qwirkle.moves import Exchange, Move, Place
 from qwirkle.notation import format_tile
 from qwirkle.ruleset import RuleSet
 from qwirkle.scoring import Score
-from qwirkle.simulate import ENGINES, eta, match_engine, simulate, write_json
+from qwirkle.simulate import ENGINES, eta, match_engine, simulate
 from qwirkle.state import GameState
 
 __all__ = ["COMMANDS", "describe_move", "main", "result_lines"]
@@ -355,10 +354,10 @@ def _simulate(argv: Sequence[str]) -> int:
         if options.out:
             print(f"Every game's result, as it finished: {options.out}", file=report)
         if to_stdout:
-            json.dump(match.to_json(), sys.stdout, separators=(",", ":"))
-            sys.stdout.write("\n")
+            sys.stdout.write(match.dumps() + "\n")
         elif options.json:
-            write_json(match, options.json)
+            with open(options.json, "w", encoding="utf-8") as out:
+                out.write(match.dumps() + "\n")
             print(f"Raw results of every game: {options.json}")
         sys.stdout.flush()
     except OSError as error:

@@ -32,7 +32,7 @@ import attrs
 from qwirkle import _codec
 from qwirkle.errors import InvalidRecordError, QwirkleError
 from qwirkle.immutable import Immutable
-from qwirkle.match_stats import GameResult, Simulation
+from qwirkle.match_stats import GameResult, Simulation, _decode_result
 from qwirkle.ruleset import RuleSet
 
 __all__ = ["LOG_FORMAT", "LogWriter", "MatchLog", "MatchLogError", "read_log"]
@@ -123,7 +123,7 @@ def _scan(path: str | os.PathLike[str]) -> tuple[MatchLog | None, int]:
     results: list[GameResult] = []
     seen: set[int] = set()
     for number, line in enumerate(lines[1:], start=2):
-        result = GameResult.from_json(_parse(line, number), f"line {number}")
+        result = _decode_result(_codec.Reader(_parse(line, number), f"line {number}"))
         if result.index in seen:
             raise InvalidRecordError(f"game {result.index} appears twice", f"line {number}")
         if len(result.entries) != len(players):

@@ -14,10 +14,10 @@ True
 
 from __future__ import annotations
 
-import json
 import math
 import os
 import statistics
+import warnings
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Final
@@ -36,8 +36,6 @@ __all__ = [
     "GameResult",
     "Simulation",
     "entry_names",
-    "read_json",
-    "write_json",
 ]
 
 FORMAT: Final = "qwirkle-simulation"
@@ -52,6 +50,9 @@ _REASONS: Final = frozenset({reason.value for reason in EndReason} | {TURN_LIMIT
 _MAX_INDEX: Final = 10**15
 _MAX_SEED: Final = 2**64
 _MAX_LABEL: Final = 1000
+# A match's JSON grows with its games, about 1 kB, 5 objects and 90 commas each; where one game's document is
+# held to the limits of qwirkle.limits, a match is held to these, which take a million games.
+_MATCH_LIMITS: Final = _codec.Limits(chars=1 << 30, objects=1 << 23, items=1 << 28)
 
 
 def entry_names(players: Sequence[str]) -> tuple[str, ...]:
@@ -147,79 +148,110 @@ class GameResult(Immutable):
             ],
         }
 
-    @classmethod
-    def from_json(cls, data: object, path: str = "$") -> GameResult:
-        """A result from the data :meth:`to_json` makes; raises :class:`~qwirkle.InvalidRecordError` if it is not one.
-
-        Every field is checked, and so is what follows from the others: the
-        winners are the seats with the highest score, each seat's ``won`` is
-        its share, and there is one time per move.
+    def dumps(self) -> str:
+        """The result as compact JSON text: one line of a match log (:mod:`qwirkle.match_log`).
 
         >>> from qwirkle.simulate import run_match_game
         >>> result = run_match_game(["greedy", "random"], seed=1, index=0)
-        >>> GameResult.from_json(result.to_json()) == result
+        >>> GameResult.loads(result.dumps()) == result
+        True
+        """
+        return _codec.dump_text(self.to_json())
+
+    @classmethod
+    def loads(cls, text: str | bytes | bytearray) -> GameResult:
+        """A result from JSON text (see :meth:`from_json`); raises :class:`~qwirkle.InvalidRecordError`.
+
+        >>> GameResult.loads('{"index": 0')  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        qwirkle.errors.InvalidRecordError: $: the result is not valid JSON: ...
+        """
+        return _decode_result(_codec.Reader(_codec.load_text(text, "the result")))
+
+    @classmethod
+    def from_json(cls, data: object, path: str | None = None) -> GameResult:
+        """A result from the data :meth:`to_json` makes, or its JSON text; raises :class:`~qwirkle.InvalidRecordError`.
+
+        Every field is checked, and so is what follows from the others: the
+        winners are the seats with the highest score, each seat's ``won`` is
+        its share, and there is one time per move. ``path``, the JSON path
+        the error names, is deprecated: the data is read as a document of its
+        own, at ``$``.
+
+        >>> from qwirkle.simulate import run_match_game
+        >>> result = run_match_game(["greedy", "random"], seed=1, index=0)
+        >>> GameResult.from_json(result.to_json()) == GameResult.from_json(result.dumps()) == result
         True
         >>> GameResult.from_json({"index": -1})
         Traceback (most recent call last):
             ...
         qwirkle.errors.InvalidRecordError: $: the key 'deal' is missing
         """
-        fields = _codec.Reader(data, path).fields(("index", "deal", "reason", "turns", "winners", "seats"))
-        index = fields["index"].integer(0, _MAX_INDEX)
-        deal = fields["deal"].integer(0, _MAX_SEED)
-        reason = fields["reason"].text()
-        if reason not in _REASONS:
-            raise fields["reason"].fail(f"unknown ending {reason!r}")
-        turns = fields["turns"].integer(0, _MAX_INDEX)
-        seats = fields["seats"].items(4, 2)
-        n = len(seats)
-        winners = tuple(item.integer(0, n - 1) for item in fields["winners"].items(n, 1))
-        columns: dict[str, list[int]] = {
-            name: [] for name in ("entry", "score", "moves", "qwirkles", "exchanges", "passes")
-        }
-        bots: list[str] = []
-        times: list[tuple[float, ...]] = []
-        shares: list[_codec.Reader] = []
-        for seat in seats:
-            f = seat.fields(("entry", "bot", "score", "won", "moves", "qwirkles", "exchanges", "passes", "times"))
-            for name, column in columns.items():
-                column.append(f[name].integer(0, _MAX_INDEX))
-            bots.append(f["bot"].text(_MAX_LABEL))
-            times.append(tuple(_seconds_of(item) for item in f["times"].items()))
-            if len(times[-1]) != columns["moves"][-1]:
-                raise f["times"].fail(f"{len(times[-1])} times for {columns['moves'][-1]} moves")
-            shares.append(f["won"])
-        if sorted(columns["entry"]) != list(range(n)):
-            raise fields["seats"].fail("the entries of the seats are not one each of 0 to the number of seats less 1")
-        best = max(columns["score"])
-        if winners != tuple(seat for seat, points in enumerate(columns["score"]) if points == best):
-            raise fields["winners"].fail("the winners are not the seats with the highest score")
-        if sum(columns["moves"]) != turns:
-            raise fields["turns"].fail(f"{turns} turns, but the seats played {sum(columns['moves'])} moves")
-        result = cls(
-            index=index,
-            deal=deal,
-            entries=tuple(columns["entry"]),
-            bots=tuple(bots),
-            scores=tuple(columns["score"]),
-            winners=winners,
-            reason=reason,
-            turns=turns,
-            moves=tuple(columns["moves"]),
-            qwirkles=tuple(columns["qwirkles"]),
-            exchanges=tuple(columns["exchanges"]),
-            passes=tuple(columns["passes"]),
-            times=tuple(times),
-        )
-        for place, share in enumerate(shares):
-            won = share.value
-            if (
-                not isinstance(won, (int, float))
-                or isinstance(won, bool)
-                or not math.isclose(won, result.win_share(place))
-            ):
-                raise share.fail(f"expected the seat's share of the win, {result.win_share(place):g}")
-        return result
+        if path is not None:
+            warnings.warn(
+                "GameResult.from_json(data, path) is deprecated: call GameResult.from_json(data)",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return _decode_result(_codec.Reader(data, path))
+        return _decode_result(_codec.Reader(_codec.data_of(data, "the result")))
+
+
+def _decode_result(reader: _codec.Reader) -> GameResult:
+    """A result from JSON data at ``reader``, every field and what follows from them checked."""
+    fields = reader.fields(("index", "deal", "reason", "turns", "winners", "seats"))
+    index = fields["index"].integer(0, _MAX_INDEX)
+    deal = fields["deal"].integer(0, _MAX_SEED)
+    reason = fields["reason"].text()
+    if reason not in _REASONS:
+        raise fields["reason"].fail(f"unknown ending {reason!r}")
+    turns = fields["turns"].integer(0, _MAX_INDEX)
+    seats = fields["seats"].items(4, 2)
+    n = len(seats)
+    winners = tuple(item.integer(0, n - 1) for item in fields["winners"].items(n, 1))
+    columns: dict[str, list[int]] = {
+        name: [] for name in ("entry", "score", "moves", "qwirkles", "exchanges", "passes")
+    }
+    bots: list[str] = []
+    times: list[tuple[float, ...]] = []
+    shares: list[_codec.Reader] = []
+    for seat in seats:
+        f = seat.fields(("entry", "bot", "score", "won", "moves", "qwirkles", "exchanges", "passes", "times"))
+        for name, column in columns.items():
+            column.append(f[name].integer(0, _MAX_INDEX))
+        bots.append(f["bot"].text(_MAX_LABEL))
+        times.append(tuple(_seconds_of(item) for item in f["times"].items()))
+        if len(times[-1]) != columns["moves"][-1]:
+            raise f["times"].fail(f"{len(times[-1])} times for {columns['moves'][-1]} moves")
+        shares.append(f["won"])
+    if sorted(columns["entry"]) != list(range(n)):
+        raise fields["seats"].fail("the entries of the seats are not one each of 0 to the number of seats less 1")
+    best = max(columns["score"])
+    if winners != tuple(seat for seat, points in enumerate(columns["score"]) if points == best):
+        raise fields["winners"].fail("the winners are not the seats with the highest score")
+    if sum(columns["moves"]) != turns:
+        raise fields["turns"].fail(f"{turns} turns, but the seats played {sum(columns['moves'])} moves")
+    result = GameResult(
+        index=index,
+        deal=deal,
+        entries=tuple(columns["entry"]),
+        bots=tuple(bots),
+        scores=tuple(columns["score"]),
+        winners=winners,
+        reason=reason,
+        turns=turns,
+        moves=tuple(columns["moves"]),
+        qwirkles=tuple(columns["qwirkles"]),
+        exchanges=tuple(columns["exchanges"]),
+        passes=tuple(columns["passes"]),
+        times=tuple(times),
+    )
+    for place, share in enumerate(shares):
+        won = share.value
+        if not isinstance(won, (int, float)) or isinstance(won, bool) or not math.isclose(won, result.win_share(place)):
+            raise share.fail(f"expected the seat's share of the win, {result.win_share(place):g}")
+    return result
 
 
 def _seconds_of(item: _codec.Reader) -> float:
@@ -444,58 +476,71 @@ class Simulation(Immutable):
             "games": [result.to_json() for result in self.results],
         }
 
-    @classmethod
-    def from_json(cls, data: object) -> Simulation:
-        """The match from the data :meth:`to_json` makes; raises :class:`~qwirkle.InvalidRecordError` if it is not one.
+    def dumps(self) -> str:
+        """The match as compact JSON text (see :meth:`to_json`), as ``qwirkle simulate --json`` writes it.
 
         >>> from qwirkle.simulate import simulate
         >>> match = simulate(["greedy", "random"], games=2, seed=1)
-        >>> Simulation.from_json(match.to_json()) == match
+        >>> Simulation.loads(match.dumps()) == match
+        True
+        """
+        return _codec.dump_text(self.to_json(), limits=_MATCH_LIMITS)
+
+    @classmethod
+    def loads(cls, text: str | bytes | bytearray) -> Simulation:
+        """The match from JSON text (see :meth:`from_json`); raises :class:`~qwirkle.InvalidRecordError`.
+
+        >>> import pathlib, tempfile
+        >>> from qwirkle.simulate import simulate
+        >>> match = simulate(["greedy", "random"], games=2, seed=1)
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     path = pathlib.Path(folder) / "match.json"
+        ...     _ = path.write_text(match.dumps(), encoding="utf-8")
+        ...     Simulation.loads(path.read_bytes()) == match
+        True
+        """
+        return cls.from_json(_codec.load_text(text, "the match", limits=_MATCH_LIMITS))
+
+    @classmethod
+    def from_json(cls, data: object) -> Simulation:
+        """The match from the data :meth:`to_json` makes, or its JSON text; raises :class:`~qwirkle.InvalidRecordError`.
+
+        >>> from qwirkle.simulate import simulate
+        >>> match = simulate(["greedy", "random"], games=2, seed=1)
+        >>> Simulation.from_json(match.to_json()) == Simulation.from_json(match.dumps()) == match
         True
         """
         fields = _codec.read_header(
-            _codec.Reader(data), FORMAT, ("players", "seed", "rules", "games"), version=_VERSION
+            _codec.Reader(_codec.data_of(data, "the match", limits=_MATCH_LIMITS)),
+            FORMAT,
+            ("players", "seed", "rules", "games"),
+            version=_VERSION,
         )
         players = tuple(item.text(_MAX_LABEL) for item in fields["players"].items(4, 2))
         seed = fields["seed"].integer(-_MAX_SEED, _MAX_SEED)
         rules = _codec.decode_rules(fields["rules"])
         games = fields["games"].items(_MAX_INDEX)
-        return cls(players, seed, [GameResult.from_json(game.value, game.path) for game in games], rules)
+        return cls(players, seed, [_decode_result(game) for game in games], rules)
 
 
 def read_json(path: str | os.PathLike[str]) -> Simulation:
-    """The match written to the file at ``path`` by :func:`write_json`.
+    """The match written to the file at ``path``: deprecated, use ``Simulation.loads(Path(path).read_bytes())``.
 
     Raises :class:`~qwirkle.InvalidRecordError` if the file does not hold one.
-
-    >>> from qwirkle.simulate import simulate
-    >>> import tempfile, pathlib
-    >>> match = simulate(["greedy", "random"], games=2, seed=1)
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     write_json(match, pathlib.Path(folder) / "match.json")
-    ...     read_json(pathlib.Path(folder) / "match.json") == match
-    True
     """
-    with open(path, encoding="utf-8") as source:
-        text = source.read()
-    try:
-        data = json.loads(text)
-    except ValueError as error:
-        raise _codec.Reader(None).fail(f"the file is not JSON: {error}") from None
-    return Simulation.from_json(data)
+    warnings.warn(
+        "read_json(path) is deprecated: use Simulation.loads(Path(path).read_bytes())", DeprecationWarning, stacklevel=2
+    )
+    with open(path, "rb") as source:
+        return Simulation.loads(source.read(_MATCH_LIMITS.chars + 1))
 
 
 def write_json(match: Simulation, path: str | os.PathLike[str]) -> None:
-    """Write ``match`` as JSON (see :meth:`Simulation.to_json`) to the file at ``path``.
-
-    >>> from qwirkle.simulate import simulate
-    >>> import tempfile, pathlib
-    >>> with tempfile.TemporaryDirectory() as folder:
-    ...     target = pathlib.Path(folder) / "match.json"
-    ...     write_json(simulate(["greedy", "random"], games=2, seed=1), target)
-    ...     json.loads(target.read_text())["format"]
-    'qwirkle-simulation'
-    """
+    """Write ``match`` as JSON to the file at ``path``: deprecated, use ``Path(path).write_text(match.dumps())``."""
+    warnings.warn(
+        "write_json(match, path) is deprecated: use Path(path).write_text(match.dumps())",
+        DeprecationWarning,
+        stacklevel=2,
+    )
     with open(path, "w", encoding="utf-8") as out:
-        json.dump(match.to_json(), out, indent=None, separators=(",", ":"))
-        out.write("\n")
+        out.write(match.dumps() + "\n")

@@ -54,9 +54,9 @@ from qwirkle.match_stats import (
     GameResult,
     Simulation,
     entry_names,
-    read_json,
-    write_json,
 )
+from qwirkle.match_stats import read_json as read_json  # deprecated: Simulation.loads
+from qwirkle.match_stats import write_json as write_json  # deprecated: Simulation.dumps
 from qwirkle.moves import Exchange, Pass, Place
 from qwirkle.native import ENGINES, NATIVE_BOTS, NativeGame, Tally, available, native_module
 from qwirkle.ruleset import RuleSet
@@ -77,10 +77,8 @@ __all__ = [
     "eta",
     "match_engine",
     "native_bot",
-    "read_json",
     "run_match_game",
     "simulate",
-    "write_json",
 ]
 
 
