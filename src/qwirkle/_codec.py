@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import enum
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, Final, NamedTuple, NoReturn, TypeVar
 
 import attrs
 from attrs import AttrsInstance
 
+from qwirkle.board import Board
 from qwirkle.endings import EndReason, Outcome, names_a_seat, outcome_of
 from qwirkle.errors import InvalidOptionsError, InvalidRecordError, InvalidStateError, QwirkleError, brief
 from qwirkle.geometry import MAX_COORD, Cell
@@ -302,6 +303,28 @@ def encode_move(move: Move) -> str:
     return format_move(move)
 
 
+def encode_board(cells: Iterable[tuple[Cell, Tile]]) -> list[JSON]:
+    """Tiles on the table as ``[x, y, "Ro"]`` entries (see :func:`decode_board`).
+
+    >>> from qwirkle import parse_move
+    >>> encode_board(parse_move("Ro@0,0 Rs@1,0").placements)
+    [[0, 0, 'Ro'], [1, 0, 'Rs']]
+    """
+    return [[x, y, format_tile(tile)] for (x, y), tile in cells]
+
+
+def decode_board(reader: Reader) -> Board:
+    """A board from a list of ``[x, y, "Ro"]`` entries; the table must be legal (lines, connection)."""
+    cells = []
+    for item in reader.items(MAX_LIST):
+        x, y, code = item.items(3, 3)
+        cells.append((Reader([x.value, y.value], item.path).cell(), code.tile()))
+    try:
+        return Board(cells)
+    except QwirkleError as error:
+        raise reader.fail(str(error)) from None
+
+
 def encode_score(score: Score) -> dict[str, JSON]:
     return {
         "total": score.total,
@@ -422,7 +445,7 @@ def decode_outcome(reader: Reader, players: int) -> Outcome | None:
     return outcome
 
 
-def players_of(reader: Reader, rules: RuleSet) -> tuple[str, ...]:
+def decode_players(reader: Reader, rules: RuleSet) -> tuple[str, ...]:
     """Distinct player names, as many as the rules allow (:func:`~qwirkle.state.check_player_count` says)."""
     names = tuple(item.text() for item in reader.items(MAX_SEATS))
     if len(set(names)) != len(names):
@@ -432,6 +455,15 @@ def players_of(reader: Reader, rules: RuleSet) -> tuple[str, ...]:
     except InvalidStateError as error:
         raise reader.fail(str(error)) from None
     return names
+
+
+def encode_header(kind: str, version: int = FORMAT_VERSION) -> dict[str, JSON]:
+    """The two keys every JSON format of the library opens with, as :func:`read_header` reads them.
+
+    >>> encode_header("qwirkle-state")
+    {'format': 'qwirkle-state', 'version': 1}
+    """
+    return {"format": kind, "version": version}
 
 
 def read_header(

@@ -77,10 +77,9 @@ class MatchLog(Immutable):
         return Simulation(self.players, self.seed, sorted(self.results, key=lambda result: result.index), self.rules)
 
 
-def _header(players: Sequence[str], seed: int, rules: RuleSet, max_turns: int) -> dict[str, _codec.JSON]:
+def _encode_header(players: Sequence[str], seed: int, rules: RuleSet, max_turns: int) -> dict[str, _codec.JSON]:
     return {
-        "format": LOG_FORMAT,
-        "version": _VERSION,
+        **_codec.encode_header(LOG_FORMAT, _VERSION),
         "players": list(players),
         "seed": seed,
         "rules": _codec.encode_rules(rules),
@@ -88,7 +87,7 @@ def _header(players: Sequence[str], seed: int, rules: RuleSet, max_turns: int) -
     }
 
 
-def _read_header(data: object) -> tuple[tuple[str, ...], int, RuleSet, int]:
+def _decode_header(data: object) -> tuple[tuple[str, ...], int, RuleSet, int]:
     # The format first, so that another kind of file is named as such rather than for its keys.
     fields = _codec.read_header(
         _codec.Reader(data, "line 1"),
@@ -119,7 +118,7 @@ def _scan(path: str | os.PathLike[str]) -> tuple[MatchLog | None, int]:
     lines = data[:end].splitlines()
     if not lines:
         return None, 0
-    players, seed, rules, max_turns = _read_header(_parse(lines[0], 1))
+    players, seed, rules, max_turns = _decode_header(_parse(lines[0], 1))
     results: list[GameResult] = []
     seen: set[int] = set()
     for number, line in enumerate(lines[1:], start=2):
@@ -197,7 +196,7 @@ class LogWriter:
                 ) from None
             stream = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
         writer = cls(stream, ())
-        writer._line(_header(players, seed, rules, max_turns))
+        writer._line(_encode_header(players, seed, rules, max_turns))
         return writer
 
     @classmethod

@@ -27,6 +27,7 @@ import attrs
 from qwirkle import _codec
 from qwirkle.endings import EndReason
 from qwirkle.immutable import Immutable
+from qwirkle.limits import MAX_CLOCK
 from qwirkle.ruleset import RuleSet
 
 __all__ = [
@@ -221,7 +222,7 @@ def _decode_result(reader: _codec.Reader) -> GameResult:
         for name, column in columns.items():
             column.append(f[name].integer(0, _MAX_INDEX))
         bots.append(f["bot"].text(_MAX_LABEL))
-        times.append(tuple(_seconds_of(item) for item in f["times"].items()))
+        times.append(tuple(item.seconds(MAX_CLOCK) for item in f["times"].items()))
         if len(times[-1]) != columns["moves"][-1]:
             raise f["times"].fail(f"{len(times[-1])} times for {columns['moves'][-1]} moves")
         shares.append(f["won"])
@@ -252,14 +253,6 @@ def _decode_result(reader: _codec.Reader) -> GameResult:
         if not isinstance(won, (int, float)) or isinstance(won, bool) or not math.isclose(won, result.win_share(place)):
             raise share.fail(f"expected the seat's share of the win, {result.win_share(place):g}")
     return result
-
-
-def _seconds_of(item: _codec.Reader) -> float:
-    """A time in seconds read from JSON: a number, not negative."""
-    value = item.value
-    if not isinstance(value, (int, float)) or isinstance(value, bool) or not 0 <= value < math.inf:
-        raise item.fail(f"expected a number of seconds, not {str(value)[:40]}")
-    return float(value)
 
 
 @attrs.frozen
@@ -468,8 +461,7 @@ class Simulation(Immutable):
         ('qwirkle-simulation', ['greedy', 'random'], 2)
         """
         return {
-            "format": FORMAT,
-            "version": _VERSION,
+            **_codec.encode_header(FORMAT, _VERSION),
             "players": list(self.players),
             "seed": self.seed,
             "rules": _codec.encode_rules(self.rules),

@@ -282,11 +282,10 @@ class GameRecord(Immutable):
             if turn.comment is not None:
                 item["comment"] = turn.comment
             if turn.clock is not None:
-                item["clock"] = {"spent": _number(turn.clock.spent), "left": _number(turn.clock.left)}
+                item["clock"] = _encode_clock(turn.clock)
             turns.append(item)
         data: dict[str, JSON] = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
+            **_codec.encode_header(RECORD_FORMAT, RECORD_VERSION),
             "players": list(self.players),
             "rules": _codec.encode_rules(self.rules),
             "seed": self.seed,
@@ -325,7 +324,7 @@ class GameRecord(Immutable):
             Reader(_codec.data_of(data, "the record")), RECORD_FORMAT, ("players", "turns"), optional
         )
         rules = _codec.decode_rules(f["rules"]) if "rules" in f else RuleSet()
-        players = _codec.players_of(f["players"], rules)
+        players = _codec.decode_players(f["players"], rules)
         n = len(players)
         seed = f["seed"].optional_integer(MIN_SEED, MAX_SEED) if "seed" in f else None
         starter = f["starter"].integer(0, n - 1) if "starter" in f else 0
@@ -343,11 +342,11 @@ class GameRecord(Immutable):
             move = t["move"].move() if "move" in t else HiddenExchange(t["exchanged"].integer(1, rules.hand_size))
             drawn = t["drawn"].tiles(rules.hand_size) if "drawn" in t else None
             comment = t["comment"].text(MAX_COMMENT) if "comment" in t else None
-            clock = _read_clock(t["clock"]) if "clock" in t else None
+            clock = _decode_clock(t["clock"]) if "clock" in t else None
             seat = t["player"].integer(0, n - 1)
             turns.append(RecordedTurn(seat, move, t["score"].integer(), drawn, comment, clock))
         result = _codec.decode_outcome(f["result"], n) if "result" in f else None
-        tags = _read_tags(f["tags"]) if "tags" in f else ()
+        tags = _decode_tags(f["tags"]) if "tags" in f else ()
         return cls(
             players=players,
             rules=rules,
@@ -384,13 +383,17 @@ def _number(seconds: float | None) -> float | int | None:
     return int(seconds) if seconds.is_integer() and math.isfinite(seconds) else seconds
 
 
-def _read_clock(reader: Reader) -> Clock:
+def _encode_clock(clock: Clock) -> dict[str, JSON]:
+    return {"spent": _number(clock.spent), "left": _number(clock.left)}
+
+
+def _decode_clock(reader: Reader) -> Clock:
     f = reader.fields(("spent",), ("left",))
     left = f["left"] if "left" in f and f["left"].value is not None else None
     return Clock(f["spent"].seconds(MAX_CLOCK), None if left is None else left.seconds(MAX_CLOCK))
 
 
-def _read_tags(reader: Reader) -> tuple[tuple[str, str], ...]:
+def _decode_tags(reader: Reader) -> tuple[tuple[str, str], ...]:
     if not isinstance(reader.value, dict):
         raise reader.fail("expected an object of tags")
     if len(reader.value) > MAX_TAGS:

@@ -20,10 +20,9 @@ from qwirkle import _codec
 from qwirkle._codec import JSON, Reader
 from qwirkle.errors import InvalidRecordError, QwirkleError
 from qwirkle.limits import MAX_SEED, MAX_TURNS, MIN_SEED
-from qwirkle.notation import format_move, format_tile
+from qwirkle.notation import format_move
 from qwirkle.rng import MAX_RNG
 from qwirkle.state import GameState, Turn, check_state
-from qwirkle.views import decode_board
 
 __all__ = ["STATE_FORMAT", "state_from_json", "state_to_json"]
 
@@ -45,11 +44,10 @@ def state_to_json(state: GameState) -> dict[str, JSON]:
     """
     _codec.check_writable(len(state.history))
     return {
-        "format": STATE_FORMAT,
-        "version": _codec.FORMAT_VERSION,
+        **_codec.encode_header(STATE_FORMAT),
         "players": list(state.players),
         "rules": _codec.encode_rules(state.rules),
-        "board": [[x, y, format_tile(tile)] for (x, y), tile in state.board.items()],
+        "board": _codec.encode_board(state.board.items()),
         "hands": [_codec.encode_tiles(hand) for hand in state.hands],
         "bag": _codec.encode_tiles(state.bag),
         "scores": list(state.scores),
@@ -85,7 +83,7 @@ def state_from_json(data: object) -> GameState:
         (),
     )  # fmt: skip
     rules = _codec.decode_rules(f["rules"])
-    players = _codec.players_of(f["players"], rules)
+    players = _codec.decode_players(f["players"], rules)
     n = len(players)
     limit = rules.tile_count
     history = []
@@ -95,7 +93,7 @@ def state_from_json(data: object) -> GameState:
     try:
         state = GameState(
             players=players,
-            board=decode_board(f["board"]),
+            board=_codec.decode_board(f["board"]),
             hands=tuple(item.tiles(rules.hand_size) for item in f["hands"].items(n, n)),
             bag=f["bag"].tiles(limit),
             scores=tuple(item.integer() for item in f["scores"].items(n, n)),

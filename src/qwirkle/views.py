@@ -29,14 +29,14 @@ from typing import overload
 import attrs
 
 from qwirkle import _codec
-from qwirkle._codec import JSON, Reader
+from qwirkle._codec import JSON, Reader, decode_board
 from qwirkle.board import Board
 from qwirkle.catalogue import Rule
 from qwirkle.endings import Outcome
-from qwirkle.errors import InvalidStateError, QwirkleError, brief
+from qwirkle.errors import InvalidStateError, brief
 from qwirkle.histories import check_history, check_scores
 from qwirkle.immutable import Immutable
-from qwirkle.limits import MAX_LIST, MAX_TURNS
+from qwirkle.limits import MAX_TURNS
 from qwirkle.moves import Exchange, Move
 from qwirkle.notation import format_tile
 from qwirkle.render import board_svg
@@ -265,7 +265,7 @@ def _open(data: object, form: str, version: int, own: tuple[str, ...]) -> tuple[
 def _read_public(f: dict[str, Reader]) -> SpectatorView:
     """What every view holds, read but not yet checked against the rules."""
     rules = _codec.decode_rules(f["rules"])
-    players = _codec.players_of(f["players"], rules)
+    players = _codec.decode_players(f["players"], rules)
     n = len(players)
     return SpectatorView(
         players=players,
@@ -410,18 +410,6 @@ def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tupl
 
 def _board_codes(board: Board) -> list[tuple[tuple[int, int], str]]:
     return [(cell, format_tile(tile)) for cell, tile in board.items()]
-
-
-def decode_board(reader: Reader) -> Board:
-    """A board from a list of ``[x, y, "Ro"]`` entries; the table must be legal (lines, connection)."""
-    cells = []
-    for item in reader.items(MAX_LIST):
-        x, y, code = item.items(3, 3)
-        cells.append((Reader([x.value, y.value], item.path).cell(), code.tile()))
-    try:
-        return Board(cells)
-    except QwirkleError as error:
-        raise reader.fail(str(error)) from None
 
 
 def _encode_seen(turn: SeenTurn) -> dict[str, JSON]:
