@@ -41,8 +41,8 @@ from qwirkle.cards import (
     most_qwirkles,
     new_game,
 )
+from qwirkle.cards._search.plans import Goal, best_plan, brute_force
 from qwirkle.cards.bots import Bot
-from qwirkle.cards.search import Goal, best_plan, brute_force
 from qwirkle.tiles import Tile
 
 

@@ -225,7 +225,7 @@ RULES_LAYER = (
     "qwirkle.limits",
     "qwirkle.tiles",
     "qwirkle.ruleset",
-    "qwirkle.cards.rules",
+    "qwirkle.cards.ruleset",
 )
 """The modules of the values and the rules, each importing only those before it."""
 

@@ -27,7 +27,7 @@ from qwirkle.cards import (
     parse_cards,
     position,
 )
-from qwirkle.cards.search import brute_force, layable_sets, sub_multisets
+from qwirkle.cards._search.plans import brute_force, layable_sets, sub_multisets
 from qwirkle.limits import MAX_NOTATION_LENGTH
 from qwirkle.tiles import ALL_TILES
 from tests.helpers import refusal_cost

@@ -23,7 +23,7 @@ from qwirkle.cards import (
     new_game,
     position,
 )
-from qwirkle.cards.search import Goal, best_plan, brute_force, feasible_counts, partitions, plan_for
+from qwirkle.cards._search.plans import Goal, best_plan, brute_force, feasible_counts, partitions, plan_for
 from qwirkle.cards.series import TYPE_KINDS, kinds_of, series_fault
 
 from .helpers import qwirkle_counts, random_counts

@@ -16,19 +16,18 @@ True
 
 from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, run_game
 from qwirkle.cards.builder import Problem, TurnBuilder
-from qwirkle.cards.checks import check_state, position
-from qwirkle.cards.deal import choose_starter, largest_series_size, new_game
-from qwirkle.cards.ending import CardsEndReason, CardsOutcome
-from qwirkle.cards.game import apply, is_over, resign
+from qwirkle.cards.endings import CardsEndReason, CardsOutcome
+from qwirkle.cards.game import apply, choose_starter, is_over, largest_series_size, new_game, position, resign
 from qwirkle.cards.lays import blocked_move, can_lay, most_cards, most_qwirkles
-from qwirkle.cards.legal import LegalCardMoves, legal_moves
 from qwirkle.cards.legality import is_legal, score, verify
-from qwirkle.cards.moves import CardsMove, CardsNotationError, Lay, Pass, Redraw, card_code, parse_cards
-from qwirkle.cards.rules import BlockedAction, CardsRuleSet, StartTiebreak
+from qwirkle.cards.legalmoves import LegalCardMoves, legal_moves
+from qwirkle.cards.moves import CardsMove, Lay, Pass, Redraw
+from qwirkle.cards.notation import CardsNotationError, card_code, parse_cards
+from qwirkle.cards.ruleset import BlockedAction, CardsRuleSet, StartTiebreak
+from qwirkle.cards.scoring import CardsScore, CardsTurn
 from qwirkle.cards.series import Series, Table, canonical_table, is_valid_series
-from qwirkle.cards.state import CardsState
-from qwirkle.cards.turns import CardsScore, CardsTurn
-from qwirkle.cards.view import CardsSpectatorView, CardsView
+from qwirkle.cards.state import CardsState, check_state
+from qwirkle.cards.views import CardsSpectatorView, CardsView
 
 __all__ = [
     "BlockedAction",

@@ -11,15 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
-from qwirkle.cards.deal import new_game
-from qwirkle.cards.game import apply, is_over
+from qwirkle.cards._search.plans import can_lay_between, plan_for, sub_multisets
+from qwirkle.cards.game import apply, is_over, new_game
 from qwirkle.cards.lays import blocked_move, can_lay, most_qwirkles, opening_lay, opening_sets, table_counts
 from qwirkle.cards.moves import CardsMove, Lay
-from qwirkle.cards.rules import CardsRuleSet
-from qwirkle.cards.search import can_lay_between, plan_for, sub_multisets
+from qwirkle.cards.ruleset import CardsRuleSet
 from qwirkle.cards.series import counts_of, table_from_masks
 from qwirkle.cards.state import CardsState
-from qwirkle.cards.view import CardsSpectatorView, CardsView
+from qwirkle.cards.views import CardsSpectatorView, CardsView
 from qwirkle.rng import below, seed_state, shuffle
 from qwirkle.tiles import ALL_TILES
 
@@ -54,7 +53,7 @@ class RandomBot:
     be laid is as likely to be chosen. A larger hand would offer millions of
     sets (26 cards, 67 million): it then decides card by card, in a random
     order, how many copies to lay, taking at random among the counts that
-    still leave a lay (:func:`~qwirkle.cards.search.can_lay_between`), so
+    still leave a lay (an exact search answers each without listing), so
     that every set that can be laid may be chosen, after a number of searches
     that grows with the hand. When no card can be laid it passes or redraws
     (Rule CARDS-7).

@@ -15,10 +15,11 @@ import attrs
 
 from qwirkle.cards.game import apply
 from qwirkle.cards.lays import opening_sets
-from qwirkle.cards.moves import Lay, parse_cards
+from qwirkle.cards.moves import Lay
+from qwirkle.cards.notation import parse_cards
 from qwirkle.cards.series import Series, canonical_table, mask_of, series_fault
 from qwirkle.cards.state import CardsState
-from qwirkle.cards.view import CardsView
+from qwirkle.cards.views import CardsView
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief
 from qwirkle.immutable import Immutable

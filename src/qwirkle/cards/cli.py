@@ -10,8 +10,9 @@ import sys
 from collections.abc import Iterable, Sequence
 
 from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, run_game
-from qwirkle.cards.moves import CardsMove, Lay, Redraw, card_code
-from qwirkle.cards.rules import MAX_PLAYERS, MIN_PLAYERS, CardsRuleSet
+from qwirkle.cards.moves import CardsMove, Lay, Redraw
+from qwirkle.cards.notation import card_code
+from qwirkle.cards.ruleset import MAX_PLAYERS, MIN_PLAYERS, CardsRuleSet
 from qwirkle.cards.state import CardsState
 from qwirkle.errors import QwirkleError
 from qwirkle.tiles import Tile

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from qwirkle.cards._search.plans import Goal, best_plan, largest_sets
 from qwirkle.cards.moves import Lay, Pass, Redraw
-from qwirkle.cards.rules import SERIES_MAX, BlockedAction
-from qwirkle.cards.search import Goal, best_plan, largest_sets
+from qwirkle.cards.ruleset import SERIES_MAX, BlockedAction
 from qwirkle.cards.series import KIND_TYPES, TYPE_KINDS, Table, counts_of, mask_of, table_from_masks
 from qwirkle.cards.state import CardsState, Position, expect_position
 from qwirkle.tiles import ALL_TILES, Tile

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from qwirkle.cards.ending import CardsOutcome
+from qwirkle.cards.endings import CardsOutcome
 from qwirkle.cards.lays import can_lay, opening_sets
 from qwirkle.cards.moves import CardsMove, Lay, Pass, Redraw
-from qwirkle.cards.rules import BlockedAction
+from qwirkle.cards.ruleset import BlockedAction
+from qwirkle.cards.scoring import CardsScore
 from qwirkle.cards.series import mask_of, series_fault
 from qwirkle.cards.state import CardsState, expect_state
-from qwirkle.cards.turns import CardsScore
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError, not_a_move, not_your_turn
 from qwirkle.tiles import Tile
@@ -21,7 +21,7 @@ __all__ = ["check_game_on", "is_legal", "score", "verify"]
 def check_game_on(outcome: CardsOutcome | None) -> None:
     """Refuse a move, or a resignation, once the game is over, with the rule that ended it.
 
-    >>> from qwirkle.cards.ending import CardsEndReason, outcome_of
+    >>> from qwirkle.cards.endings import CardsEndReason, outcome_of
     >>> check_game_on(outcome_of(CardsEndReason.BLOCKED, (1, 0)))
     Traceback (most recent call last):
         ...

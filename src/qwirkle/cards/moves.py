@@ -14,80 +14,32 @@ from typing import TypeAlias
 
 import attrs
 
-from qwirkle.cards.rules import DECK_SIZE
+from qwirkle._moved import moved_names
+from qwirkle.cards import notation
+from qwirkle.cards.ruleset import DECK_SIZE
 from qwirkle.cards.series import Table
 from qwirkle.catalogue import Rule
-from qwirkle.errors import IllegalMoveError, InvalidNotationError, brief
+from qwirkle.errors import IllegalMoveError, brief
 from qwirkle.immutable import Immutable
-from qwirkle.limits import MAX_NOTATION_LENGTH
 from qwirkle.moves import InvalidMoveError
-from qwirkle.text import tile_code
-from qwirkle.tiles import Tile, read_tile_code
+from qwirkle.tiles import Tile
 
-__all__ = ["CardsMove", "CardsNotationError", "Lay", "Pass", "Redraw", "card_code", "parse_cards"]
+__all__ = ["CardsMove", "Lay", "Pass", "Redraw"]
 
-
-class CardsNotationError(InvalidNotationError, InvalidMoveError):
-    """Card codes that are not valid notation: :attr:`position` points at the first bad character.
-
-    A bad card code is refused as a bad tile code is in the tile game (an
-    :class:`~qwirkle.InvalidNotationError`); being text that should have
-    described a move, it is an :class:`~qwirkle.InvalidMoveError` too.
-
-    >>> try:
-    ...     parse_cards("Ro Rq")
-    ... except InvalidMoveError as error:
-    ...     print(error.position, error)
-    4 expected a shape letter (o s d c x *) at character 5 of 'Ro Rq'
-    """
-
-
-def card_code(card: Tile) -> str:
-    """The two-character code of a card: the code of the tile, colour letter then shape (see :mod:`qwirkle.tiles`).
-
-    >>> from qwirkle import Colour, Shape, Tile
-    >>> card_code(Tile(Colour.BLUE, Shape.STAR8))
-    'B*'
-    """
-    return tile_code(card)
-
-
-def parse_cards(text: str) -> tuple[Tile, ...]:
-    """The cards of a text of card codes, read as the tile game reads tiles, in the order given.
-
-    Codes are read in any letter case (:func:`~qwirkle.tiles.read_tile_code`),
-    and separated by spaces, other white space or commas, or written together:
-    every text :func:`~qwirkle.parse_tiles` reads, this reads alike. Raises
-    :class:`CardsNotationError` for a bad code, for what is not text, and for
-    text longer than :data:`~qwirkle.limits.MAX_NOTATION_LENGTH` characters
-    before reading it.
-
-    >>> parse_cards("Ro rs, RD")
-    (Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.RED, Shape.SQUARE), Tile(Colour.RED, Shape.DIAMOND))
-    """
-    if not isinstance(text, str):
-        raise CardsNotationError(f"card codes are text, not {type(text).__name__}", "", 0)
-    if len(text) > MAX_NOTATION_LENGTH:
-        raise CardsNotationError(
-            f"the text is {len(text)} characters long; the limit is {MAX_NOTATION_LENGTH}", text[:100], 100
-        )
-    cards: list[Tile] = []
-    at, end = 0, len(text)
-    while True:
-        while at < end and (text[at] == "," or text[at].isspace()):
-            at += 1
-        if at == end:
-            return tuple(cards)
-        try:
-            cards.append(read_tile_code(text, at))
-        except InvalidNotationError as error:
-            raise CardsNotationError(error.problem, text, error.position) from None
-        at += 2
+# The card codes moved to qwirkle.cards.notation; the old names work, with a warning, until the next release.
+__getattr__ = moved_names(
+    __name__,
+    {
+        "CardsNotationError": "qwirkle.cards.notation.CardsNotationError",
+        "card_code": "qwirkle.cards.notation.card_code",
+        "parse_cards": "qwirkle.cards.notation.parse_cards",
+    },
+)
 
 
 def _cards(value: object, what: str) -> tuple[Tile, ...]:
     if isinstance(value, str):
-        return tuple(sorted(parse_cards(value)))
+        return tuple(sorted(notation.parse_cards(value)))
     if isinstance(value, (bytes, Tile)) or not isinstance(value, Iterable):
         raise InvalidMoveError(f"{what} must be a collection of cards, not {brief(value)}")
     out = list(islice(value, DECK_SIZE + 1))
@@ -124,8 +76,9 @@ class Lay(Immutable):
     on the table at the end of the turn, the cards that were already there
     included, and Qwirkles (series of six) included: they are claimed when the
     move is played (Rule CARDS-8). Cards and series may be given in any order,
-    or as text of card codes (see :func:`card_code`).
+    or as text of card codes (see :func:`~qwirkle.cards.card_code`).
 
+    >>> from qwirkle.cards import parse_cards
     >>> move = Lay("Rd", ["Ro Rs Rd", "Bx Gx Yx"])
     >>> move
     Lay(played='Rd', table=['Ro Rs Rd', 'Yx Gx Bx'])
@@ -146,6 +99,7 @@ class Lay(Immutable):
         else should call :class:`Lay` itself. :func:`~qwirkle.cards.apply`
         checks every lay against the rules all the same.
 
+        >>> from qwirkle.cards import parse_cards
         >>> Lay.from_canonical(parse_cards("Rd"), (parse_cards("Ro Rs Rd"),)) == Lay("Rd", ["Ro Rs Rd"])
         True
         """
@@ -166,12 +120,12 @@ class Lay(Immutable):
         return iter(self.played)
 
     def __repr__(self) -> str:
-        table = ", ".join(repr(" ".join(card_code(c) for c in series)) for series in self.table)
-        return f"Lay(played={' '.join(card_code(c) for c in self.played)!r}, table=[{table}])"
+        table = ", ".join(repr(" ".join(notation.card_code(c) for c in series)) for series in self.table)
+        return f"Lay(played={' '.join(notation.card_code(c) for c in self.played)!r}, table=[{table}])"
 
     def __str__(self) -> str:
-        played = " ".join(card_code(c) for c in self.played)
-        table = " | ".join(" ".join(card_code(c) for c in series) for series in self.table)
+        played = " ".join(notation.card_code(c) for c in self.played)
+        table = " | ".join(" ".join(notation.card_code(c) for c in series) for series in self.table)
         return f"lay {played} -> {table}"
 
 

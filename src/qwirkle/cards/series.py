@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias
 
-from qwirkle.cards.rules import SERIES_MAX
+from qwirkle.cards.ruleset import SERIES_MAX
 from qwirkle.catalogue import Rule
 from qwirkle.tiles import ALL_TILES, Tile
 
