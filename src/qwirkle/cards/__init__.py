@@ -14,37 +14,38 @@ True
 ((0, 0), False)
 """
 
+from qwirkle._moved import moved_names
 from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, run_game
 from qwirkle.cards.builder import Problem, TurnBuilder
 from qwirkle.cards.endings import CardsEndReason, CardsOutcome
 from qwirkle.cards.game import apply, choose_starter, is_over, largest_series_size, new_game, position, resign
 from qwirkle.cards.lays import blocked_move, can_lay, most_cards, most_qwirkles
 from qwirkle.cards.legality import is_legal, score, verify
-from qwirkle.cards.legalmoves import LegalCardMoves, legal_moves
+from qwirkle.cards.legalmoves import CardsLegalMoves, legal_moves
 from qwirkle.cards.moves import CardsMove, Lay, Pass, Redraw
 from qwirkle.cards.notation import CardsNotationError, card_code, parse_cards
 from qwirkle.cards.ruleset import BlockedAction, CardsRuleSet, StartTiebreak
 from qwirkle.cards.scoring import CardsScore, CardsTurn
 from qwirkle.cards.series import Series, Table, canonical_table, is_valid_series
 from qwirkle.cards.state import CardsState, check_state
-from qwirkle.cards.views import CardsSpectatorView, CardsView
+from qwirkle.cards.views import CardsPlayerView, CardsSpectatorView
 
 __all__ = [
     "BlockedAction",
     "Bot",
     "CardsEndReason",
+    "CardsLegalMoves",
     "CardsMove",
     "CardsNotationError",
     "CardsOutcome",
+    "CardsPlayerView",
     "CardsRuleSet",
     "CardsScore",
     "CardsSpectatorView",
     "CardsState",
     "CardsTurn",
-    "CardsView",
     "GreedyBot",
     "Lay",
-    "LegalCardMoves",
     "Pass",
     "Problem",
     "RandomBot",
@@ -75,3 +76,12 @@ __all__ = [
     "score",
     "verify",
 ]
+
+# Renamed as the tile game's LegalMoves and PlayerView; the old names work, with a warning, until the next release.
+__getattr__ = moved_names(
+    __name__,
+    {
+        "CardsView": "qwirkle.cards.views.CardsPlayerView",
+        "LegalCardMoves": "qwirkle.cards.legalmoves.CardsLegalMoves",
+    },
+)

@@ -1,6 +1,6 @@
 """Bots for Qwirkle Cards, and a loop that plays a whole game between them.
 
-A bot decides from a :class:`~qwirkle.cards.CardsView`, so it sees only what
+A bot decides from a :class:`~qwirkle.cards.CardsPlayerView`, so it sees only what
 its player may know. Bots keep their own seeded random state (they are the
 only mutable values of the package), so the same seeds always play the same
 game.
@@ -18,7 +18,7 @@ from qwirkle.cards.moves import CardsMove, Lay
 from qwirkle.cards.ruleset import CardsRuleSet
 from qwirkle.cards.series import counts_of, table_from_masks
 from qwirkle.cards.state import CardsState
-from qwirkle.cards.views import CardsSpectatorView, CardsView
+from qwirkle.cards.views import CardsPlayerView, CardsSpectatorView
 from qwirkle.rng import below, seed_state, shuffle
 from qwirkle.tiles import ALL_TILES
 
@@ -35,7 +35,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: CardsView) -> CardsMove:
+    def choose(self, view: CardsPlayerView) -> CardsMove:
         """A legal move for the viewer, whose turn it is."""
         ...
 
@@ -68,7 +68,7 @@ class RandomBot:
         self.name = name
         self._rng = seed_state(seed)
 
-    def choose(self, view: CardsView) -> CardsMove:
+    def choose(self, view: CardsPlayerView) -> CardsMove:
         """A random legal move for the viewer."""
         _expect_player(view)
         if not can_lay(view):
@@ -133,7 +133,7 @@ class GreedyBot:
     def __init__(self, name: str = "greedy") -> None:
         self.name = name
 
-    def choose(self, view: CardsView) -> CardsMove:
+    def choose(self, view: CardsPlayerView) -> CardsMove:
         """The greediest legal move for the viewer."""
         _expect_player(view)
         move = most_qwirkles(view)
@@ -144,7 +144,7 @@ def _expect_player(view: object) -> None:
     """A ``TypeError`` unless ``view`` is a player's view or a state: a spectator holds no hand to decide from."""
     if isinstance(view, CardsSpectatorView):
         raise TypeError("a bot decides from a player's view, CardsState.view(seat); a spectator's holds no hand")
-    if not isinstance(view, (CardsView, CardsState)):
+    if not isinstance(view, (CardsPlayerView, CardsState)):
         raise TypeError(f"a bot decides from a player's view, CardsState.view(seat), not a {type(view).__name__}")
 
 

@@ -19,7 +19,7 @@ from qwirkle.cards.moves import Lay
 from qwirkle.cards.notation import parse_cards
 from qwirkle.cards.series import Series, canonical_table, mask_of, series_fault
 from qwirkle.cards.state import CardsState
-from qwirkle.cards.views import CardsView
+from qwirkle.cards.views import CardsPlayerView
 from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief
 from qwirkle.immutable import Immutable
@@ -63,7 +63,7 @@ class TurnBuilder(Immutable):
     (True, Lay(played='Rc Bo Bs Bd', table=['Ro Rs Rd Rc', 'Bo Bs Bd']))
     """
 
-    position: CardsState | CardsView
+    position: CardsState | CardsPlayerView
     """The position at the start of the turn."""
     series: tuple[Series, ...]
     """The series on the table now, in the player's order."""
@@ -73,15 +73,15 @@ class TurnBuilder(Immutable):
     """The cards laid from the hand so far, in the order they were laid."""
 
     @classmethod
-    def start(cls, position: CardsState | CardsView) -> TurnBuilder:
+    def start(cls, position: CardsState | CardsPlayerView) -> TurnBuilder:
         """A builder at the start of the turn of ``position``'s player to move (or viewer).
 
         >>> from qwirkle.cards import new_game
         >>> TurnBuilder.start(new_game(["Ann", "Bob"], seed=7)).series
         ()
         """
-        if not isinstance(position, (CardsState, CardsView)):
-            raise InvalidStateError(f"a turn starts from a CardsState or a CardsView, not {brief(position)}")
+        if not isinstance(position, (CardsState, CardsPlayerView)):
+            raise InvalidStateError(f"a turn starts from a CardsState or a CardsPlayerView, not {brief(position)}")
         return cls(position, position.table, position.hand, ())
 
     @staticmethod

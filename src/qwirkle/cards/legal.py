@@ -8,7 +8,7 @@ from qwirkle._moved import moved_names
 __getattr__ = moved_names(
     __name__,
     {
-        "LegalCardMoves": "qwirkle.cards.legalmoves.LegalCardMoves",
+        "LegalCardMoves": "qwirkle.cards.legalmoves.CardsLegalMoves",
         "legal_moves": "qwirkle.cards.legalmoves.legal_moves",
     },
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from qwirkle._moved import moved_names
 from qwirkle.cards._search.listing import partitions
 from qwirkle.cards._search.plans import layable_sets
 from qwirkle.cards.lays import blocked_move, can_lay, most_cards, most_qwirkles, opening_lay, opening_sets, table_counts
@@ -13,10 +14,13 @@ from qwirkle.cards.series import counts_of, table_from_masks
 from qwirkle.cards.state import CardsState, expect_state
 from qwirkle.tiles import ALL_TILES
 
-__all__ = ["LegalCardMoves", "legal_moves"]
+__all__ = ["CardsLegalMoves", "legal_moves"]
+
+# The old name works, with a warning, until the next release.
+__getattr__ = moved_names(__name__, {"LegalCardMoves": "qwirkle.cards.legalmoves.CardsLegalMoves"})
 
 
-class LegalCardMoves(Iterable[CardsMove]):
+class CardsLegalMoves(Iterable[CardsMove]):
     """The legal moves of a state, as a lazy iterable.
 
     Iterate it for every legal move, each once: every lay as a distinct
@@ -98,11 +102,11 @@ class LegalCardMoves(Iterable[CardsMove]):
         return is_legal(self._state, move)
 
     def __repr__(self) -> str:
-        return f"<LegalCardMoves of seat {self._state.current}>"
+        return f"<CardsLegalMoves of seat {self._state.current}>"
 
 
-def legal_moves(state: CardsState) -> LegalCardMoves:
-    """Every legal move of the player to move, as a lazy iterable (see :class:`LegalCardMoves`).
+def legal_moves(state: CardsState) -> CardsLegalMoves:
+    """Every legal move of the player to move, as a lazy iterable (see :class:`CardsLegalMoves`).
 
     >>> from qwirkle.cards import new_game
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -110,4 +114,4 @@ def legal_moves(state: CardsState) -> LegalCardMoves:
     >>> next(iter(moves)) in moves
     True
     """
-    return LegalCardMoves(expect_state(state))
+    return CardsLegalMoves(expect_state(state))

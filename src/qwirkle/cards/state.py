@@ -13,12 +13,13 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from qwirkle._moved import moved_names
 from qwirkle.cards.endings import CardsEndReason, CardsOutcome, end_reason, left_game, outcome_of
 from qwirkle.cards.notation import card_code
 from qwirkle.cards.ruleset import COPIES, MAX_PLAYERS, MIN_PLAYERS, SERIES_MAX, CardsRuleSet
 from qwirkle.cards.scoring import CardsScore, CardsTurn, nothing_laid
 from qwirkle.cards.series import Table, canonical_table, series_fault
-from qwirkle.cards.views import CardsSpectatorView, CardsView
+from qwirkle.cards.views import CardsPlayerView, CardsSpectatorView
 from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.immutable import Immutable
@@ -28,17 +29,20 @@ from qwirkle.tiles import ALL_TILES, Tile
 __all__ = [
     "CardsEndReason",
     "CardsOutcome",
+    "CardsPlayerView",
     "CardsScore",
     "CardsSpectatorView",
     "CardsState",
     "CardsTurn",
-    "CardsView",
     "Position",
     "check_players",
     "check_state",
     "expect_position",
     "expect_state",
 ]
+
+# The old name works, with a warning, until the next release.
+__getattr__ = moved_names(__name__, {"CardsView": "qwirkle.cards.views.CardsPlayerView"})
 
 
 @attrs.frozen(kw_only=True)
@@ -109,7 +113,7 @@ class CardsState(Immutable):
         """How many moves have been played, redraws included."""
         return len(self.history)
 
-    def view(self, seat: int | None = None) -> CardsView:
+    def view(self, seat: int | None = None) -> CardsPlayerView:
         """What the player in ``seat`` (by default the player to move) may know.
 
         A screen for someone at no seat wants :meth:`spectator_view` instead,
@@ -124,7 +128,7 @@ class CardsState(Immutable):
         seat = self.current if seat is None else seat
         if type(seat) is not int or not 0 <= seat < len(self.players):
             raise InvalidStateError(f"seat {brief(seat)} does not exist")
-        return CardsView(seat=seat, hand=self.hands[seat], **self._public())
+        return CardsPlayerView(seat=seat, hand=self.hands[seat], **self._public())
 
     def spectator_view(self) -> CardsSpectatorView:
         """What someone at no seat may know: the table and the public history, no player's cards.
@@ -165,7 +169,7 @@ class CardsState(Immutable):
         return "\n".join(lines)
 
 
-Position: TypeAlias = CardsState | CardsView
+Position: TypeAlias = CardsState | CardsPlayerView
 """Anything the searches can work on: a state or a player's view of it."""
 
 
@@ -188,13 +192,13 @@ def expect_position(value: object) -> Position:
     >>> expect_position(None)
     Traceback (most recent call last):
     ...
-    qwirkle.errors.InvalidStateError: expected a CardsState or a CardsView, not None
+    qwirkle.errors.InvalidStateError: expected a CardsState or a CardsPlayerView, not None
     """
     if isinstance(value, CardsSpectatorView):
         # The likely mistake is a spectator's screen asking for a move: say so, rather than print the whole view.
         raise InvalidStateError("a spectator's view holds no hand to play from; a position is CardsState.view(seat)")
-    if not isinstance(value, (CardsState, CardsView)):
-        raise InvalidStateError(f"expected a CardsState or a CardsView, not {brief(value)}")
+    if not isinstance(value, (CardsState, CardsPlayerView)):
+        raise InvalidStateError(f"expected a CardsState or a CardsPlayerView, not {brief(value)}")
     return value
 
 

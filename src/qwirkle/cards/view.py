@@ -9,6 +9,6 @@ __getattr__ = moved_names(
     __name__,
     {
         "CardsSpectatorView": "qwirkle.cards.views.CardsSpectatorView",
-        "CardsView": "qwirkle.cards.views.CardsView",
+        "CardsView": "qwirkle.cards.views.CardsPlayerView",
     },
 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import attrs
 
+from qwirkle._moved import moved_names
 from qwirkle.cards.endings import CardsOutcome
 from qwirkle.cards.ruleset import CardsRuleSet
 from qwirkle.cards.scoring import CardsTurn, nothing_laid
@@ -11,7 +12,10 @@ from qwirkle.cards.series import Table
 from qwirkle.immutable import Immutable
 from qwirkle.tiles import Tile
 
-__all__ = ["CardsSpectatorView", "CardsView"]
+__all__ = ["CardsPlayerView", "CardsSpectatorView"]
+
+# The old name works, with a warning, until the next release.
+__getattr__ = moved_names(__name__, {"CardsView": "qwirkle.cards.views.CardsPlayerView"})
 
 
 class _Public(Immutable):
@@ -39,7 +43,7 @@ class _Public(Immutable):
 
 
 @attrs.frozen(kw_only=True)
-class CardsView(_Public):
+class CardsPlayerView(_Public):
     """What one player may know of a game: never the deck order or another player's hand.
 
     A view holds the table, the player's own hand, every player's claimed
@@ -77,7 +81,7 @@ class CardsView(_Public):
 class CardsSpectatorView(_Public):
     """What someone at no seat may know of a game: a player's view without a seat or a hand.
 
-    Like :class:`CardsView`, it never holds the deck order or a player's
+    Like :class:`CardsPlayerView`, it never holds the deck order or a player's
     cards; and having no hand it is no position: bots and searches need a
     hand to decide from, and refuse one. Get one with :meth:`CardsState.spectator_view
     <qwirkle.cards.CardsState.spectator_view>`.
