@@ -319,3 +319,24 @@ def test_the_package_exports_the_new_names_of_the_renamed_classes() -> None:
     assert {"CardsLegalMoves", "CardsPlayerView"} <= set(cards.__all__)
     assert cards.CardsPlayerView.__name__ == "CardsPlayerView"
     assert repr(cards.legal_moves(new_game(["Ann", "Bob"], seed=7))) == "<CardsLegalMoves of seat 1>"
+
+
+def test_type_checkers_read_the_old_class_names_as_the_new_classes(tmp_path: Path) -> None:
+    from mypy import api
+
+    module = tmp_path / "old_names.py"
+    module.write_text(
+        "from qwirkle.cards import CardsView, LegalCardMoves, legal_moves, new_game\n"
+        "def hand_size(view: CardsView) -> int:\n"
+        "    return len(view.hand)\n"
+        "moves: LegalCardMoves = legal_moves(new_game(['Ann', 'Bob'], seed=7))\n"
+        "size: int = hand_size(new_game(['Ann', 'Bob'], seed=7).view())\n"
+    )
+    args = ["--strict", "--no-error-summary", "--cache-dir", str(tmp_path / "cache"), str(module)]
+    out, err, status = api.run(args)
+    assert status == 0, out + err
+    # The check has teeth: a view is not a state.
+    module.write_text(module.read_text().replace(".view())", ")"))
+    out, _, status = api.run(args)
+    assert status == 1
+    assert 'Argument 1 to "hand_size" has incompatible type "CardsState"; expected "CardsPlayerView"' in out

@@ -14,6 +14,8 @@ True
 ((0, 0), False)
 """
 
+from typing import TYPE_CHECKING
+
 from qwirkle._moved import moved_names
 from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, run_game
 from qwirkle.cards.builder import Problem, TurnBuilder
@@ -85,3 +87,8 @@ __getattr__ = moved_names(
         "LegalCardMoves": "qwirkle.cards.legalmoves.CardsLegalMoves",
     },
 )
+
+if TYPE_CHECKING:
+    # Type checkers read the old names as the new classes, so typed code that uses them still checks.
+    CardsView = CardsPlayerView
+    LegalCardMoves = CardsLegalMoves
