@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from qwirkle import Rule
-from qwirkle.catalogue import DOCUMENTS
+from qwirkle.rules.catalogue import DOCUMENTS
 
 
 def normal(text: str) -> str:

@@ -12,7 +12,7 @@ table gives the median, 90th and 99th percentile of those over the corpus. *Cold
 rebuilt from the corpus, whose board has derived nothing yet; *warm* calls
 reuse a state whose board already did (the engine caches a board's frontier
 and, from its third search on, what fits each cell and the ends of its
-anchors' lines: see ``qwirkle.anchors``).
+anchors' lines: see ``qwirkle._engine.anchors``).
 The brute-force enumerator of the test suite is timed on the same positions
 in the same run, back to back with the engine, so that the ratio holds on a
 noisy machine even when the absolute figures do not.

@@ -25,7 +25,7 @@ import time
 
 from qwirkle import PlayerView, apply, new_game, view
 from qwirkle.bots import GreedyBot
-from qwirkle.botspec import bot_spec
+from qwirkle.bots.spec import bot_spec
 from qwirkle.moves import Move
 from qwirkle.native import native_module
 

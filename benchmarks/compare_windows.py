@@ -1,8 +1,8 @@
 """Dump the move generator's windows over many positions, and compare two dumps.
 
-A change to the move generator (:mod:`qwirkle.movegen`) or to the frontier it
+A change to the move generator (:mod:`qwirkle._engine.movegen`) or to the frontier it
 reads should leave its output exactly as it was. This script records, for a
-fixed set of positions, the windows :func:`qwirkle.movegen.windows` returns
+fixed set of positions, the windows :func:`qwirkle._engine.movegen.windows` returns
 (empty cell keys, the option mask of each key, points), in the order it
 returns them, so that two versions of the engine can be compared::
 
@@ -36,8 +36,8 @@ import attrs
 from corpus import load
 
 from qwirkle import GameState, RuleSet, apply, new_game, view
+from qwirkle._engine.movegen import windows
 from qwirkle.bots import make_bot
-from qwirkle.movegen import windows
 
 BOT_NAMES = ("greedy", "random")
 """The bots that play the seeded games, cycled over the seats."""

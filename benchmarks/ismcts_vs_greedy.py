@@ -29,7 +29,7 @@ import qwirkle.adapters.openspiel
 from qwirkle import apply, legal_moves
 from qwirkle.adapters.openspiel import QwirkleState, bot_actions
 from qwirkle.bots import GreedyBot
-from qwirkle.views import view
+from qwirkle.interface.views import view
 
 
 class GreedyRollout(mcts.Evaluator):  # type: ignore[misc]

@@ -1,7 +1,7 @@
 """What carrying a board's anchor memo over to the boards that grow from it would save, measured before building it.
 
 A board keeps what its window search does not owe to the hand (the ends of
-each anchor's lines, see :mod:`qwirkle.anchors`) from its third search on. A
+each anchor's lines, see :mod:`qwirkle._engine.anchors`) from its third search on. A
 board of a game is searched once or twice, so in self-play the memo never
 starts. The alternative is to hand the memo down, the way the frontier is:
 a board grown by a move would take its parent's memo less the anchors the
@@ -44,9 +44,9 @@ from dataclasses import dataclass, field
 from typing import Final, TypeAlias
 
 from qwirkle import Board, GameState, Move, Pass, RuleSet, apply, legal_moves, new_game
-from qwirkle.anchors import AnchorMemo, Ends, anchor_ends, cells_summary
-from qwirkle.geometry import STRIDE
-from qwirkle.movegen import Window, windows
+from qwirkle._engine.anchors import AnchorMemo, Ends, anchor_ends, cells_summary
+from qwirkle._engine.geometry import STRIDE
+from qwirkle._engine.movegen import Window, windows
 from qwirkle.scoring import line_points_table
 
 RULES: Final = RuleSet()

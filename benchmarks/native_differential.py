@@ -4,7 +4,7 @@
 
 Plays seeded games in both engines at once (random, greedy and mixed
 choices, two to four players, the standard rules and every option of
-:func:`qwirkle.ruleset.variants`), checking at every position what
+:func:`qwirkle.rules.ruleset.variants`), checking at every position what
 ``tests/test_native.py`` checks: the legal moves in order, their count, the
 best move, and after each move the scores, hands, bag, seat, outcome and the
 whole state. Prints how many positions were compared and every mismatch;
@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 from tests.test_native import CHOOSERS, play_both  # noqa: E402
 
 from qwirkle import RuleSet, new_game  # noqa: E402
-from qwirkle.ruleset import variants  # noqa: E402
+from qwirkle.rules.ruleset import variants  # noqa: E402
 
 
 def main() -> int:

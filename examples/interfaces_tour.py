@@ -8,11 +8,11 @@ from pathlib import Path
 
 from qwirkle import IllegalMoveError, InvalidNotationError, format_tile, new_game, parse_move, play, view
 from qwirkle.bots import GreedyBot
-from qwirkle.builder import TurnBuilder
-from qwirkle.notation import format_cell
-from qwirkle.records import GameRecord
-from qwirkle.render import board_svg, board_text, hand_text
-from qwirkle.scorekeeper import Scorekeeper
+from qwirkle.formats.notation import format_cell
+from qwirkle.formats.records import GameRecord
+from qwirkle.interface.builder import TurnBuilder
+from qwirkle.interface.render import board_svg, board_text, hand_text
+from qwirkle.interface.scorekeeper import Scorekeeper
 
 state = new_game(["Ann", "Bob"], seed=2024)
 me = state.current

@@ -15,7 +15,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from qwirkle.simulate import Simulation, simulate
+from qwirkle.matches.simulate import Simulation, simulate
 
 
 def scores_by_bot(match: Simulation) -> dict[str, list[int]]:

@@ -24,10 +24,10 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from qwirkle.backends.dask import DaskBackend
 from qwirkle.bots import StrongBot
-from qwirkle.botspec import bot_parameters
-from qwirkle.simulate import BotStats, simulate
+from qwirkle.bots.spec import bot_parameters
+from qwirkle.matches.backends.dask import DaskBackend
+from qwirkle.matches.simulate import BotStats, simulate
 
 
 @contextlib.contextmanager

@@ -17,7 +17,7 @@ from itertools import combinations, permutations
 from typing import Final, TypeAlias
 
 from qwirkle import Exchange, GameState, Move, Pass, Place, RuleSet, Tile
-from qwirkle.geometry import MAX_COORD
+from qwirkle._engine.geometry import MAX_COORD
 
 Cell: TypeAlias = tuple[int, int]
 

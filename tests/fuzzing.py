@@ -57,11 +57,11 @@ from qwirkle import (
 from qwirkle import cards as cards_game
 from qwirkle.bots import GreedyBot
 from qwirkle.bots import run_game as run_tile_game
-from qwirkle.records import GameRecord
-from qwirkle.replay import replay
-from qwirkle.scorekeeper import Scorekeeper
-from qwirkle.state_json import state_from_json, state_to_json
-from qwirkle.views import check_view
+from qwirkle.formats.records import GameRecord
+from qwirkle.formats.replay import replay
+from qwirkle.formats.state_json import state_from_json, state_to_json
+from qwirkle.interface.scorekeeper import Scorekeeper
+from qwirkle.interface.views import check_view
 from tests.played import play
 
 JSON = Any

@@ -1,6 +1,6 @@
 """Builders for readable hand-made positions, and the checks every rule test repeats.
 
-Tiles are written as the two-letter codes of :func:`qwirkle.notation.format_tile`: a colour
+Tiles are written as the two-letter codes of :func:`qwirkle.formats.notation.format_tile`: a colour
 letter (``R O Y G B P``) and a shape letter (``o`` circle, ``s`` square, ``d``
 diamond, ``c`` clover, ``x`` four-point star, ``*`` eight-point star), so ``"Rd"``
 is a red diamond. Tiles can also be written out: ``"red diamond"``.

@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qwirkle import Board, Exchange, GameState, Move, Pass, Place, apply, is_legal, legal_moves, new_game
+from qwirkle._engine.geometry import MAX_COORD, key
 from qwirkle.adapters.actions import (
     WINDOW,
     ActionLayout,
@@ -20,13 +21,12 @@ from qwirkle.adapters.actions import (
     InvalidActionError,
     PassAction,
     TileAction,
-    cell_numbers,
+    _cell_numbers,
+    _window_numbers,
     decode,
     encode,
-    window_numbers,
     window_origin,
 )
-from qwirkle.geometry import MAX_COORD, key
 from qwirkle.testing import boards, crafted_positions, play, reachable_states
 from tests.strategies import examples
 
@@ -109,9 +109,9 @@ def test_the_window_origin_is_the_centre_of_the_bounds_wherever_the_table_lies(
 
 @given(origin=st.tuples(st.integers(-MAX_COORD, MAX_COORD - 40), st.integers(-MAX_COORD, MAX_COORD - 40)))
 def test_one_table_of_numbers_serves_every_window(origin: tuple[int, int]) -> None:
-    numbers = cell_numbers(origin, 5)
+    numbers = _cell_numbers(origin, 5)
     offset = key(origin)
-    assert {k - offset: n for k, n in numbers.items()} == window_numbers(5)
+    assert {k - offset: n for k, n in numbers.items()} == _window_numbers(5)
     assert sorted(numbers.values()) == list(range(25))
     assert numbers[key((origin[0] + 3, origin[1] + 2))] == 2 * 5 + 3
 

@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qwirkle import GameState, RuleSet, new_game, sample_state, view
-from qwirkle.adapters.actions import ActionTurn, cell_numbers
-from qwirkle.geometry import key
+from qwirkle._engine.geometry import key
+from qwirkle.adapters.actions import ActionTurn, _cell_numbers
 from qwirkle.testing import reachable_states
 from tests.optional import require
 from tests.strategies import examples
@@ -71,7 +71,7 @@ def test_the_observation_shows_the_table_the_hand_and_the_counts(state: GameStat
     assert np.all(vector <= layout.high)
     parts = layout.split(vector)
     planes = parts["planes"]
-    numbers = cell_numbers(turn.origin, layout.window)
+    numbers = _cell_numbers(turn.origin, layout.window)
     placed = dict(turn.placed)
     for cell, tile in state.board.items():
         row, column = divmod(numbers[key(cell)], layout.window)

@@ -33,9 +33,9 @@ from qwirkle import (
     verify,
     view,
 )
-from qwirkle._codec import Reader, decode_rules, encode_rules
-from qwirkle.events import explain_score
-from qwirkle.records import RecordedTurn
+from qwirkle.formats._codec import Reader, decode_rules, encode_rules
+from qwirkle.formats.records import RecordedTurn
+from qwirkle.interface.events import explain_score
 from qwirkle.scoring import Score, ScoredLine
 from tests.helpers import block_state, make_state
 

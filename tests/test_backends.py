@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 import pytest
 
-from qwirkle.backends import BACKENDS, ProcessBackend, backend_named
-from qwirkle.backends.dask import DaskBackend
-from qwirkle.backends.ray import RayBackend
-from qwirkle.backends.window import in_flight
 from qwirkle.errors import BackendError
+from qwirkle.matches.backends import BACKENDS, ProcessBackend, backend_named
+from qwirkle.matches.backends.dask import DaskBackend
+from qwirkle.matches.backends.ray import RayBackend
+from qwirkle.matches.backends.window import in_flight
 
 
 class Pool:

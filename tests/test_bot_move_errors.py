@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 
 from qwirkle import IllegalMoveError, Move, Pass, PlayerView, QwirkleError, Rule, new_game
-from qwirkle.backends.ray import _RayWorkers
 from qwirkle.bots import BotError, GreedyBot, IllegalBotMoveError, run_game
 from qwirkle.cli import main
-from qwirkle.simulate import deal_seed, run_match_game, simulate
+from qwirkle.matches.backends.ray import _RayWorkers
+from qwirkle.matches.simulate import deal_seed, run_match_game, simulate
 
 CHEAT_TURN = 5
 """The turn from which the cheater passes though it could move."""

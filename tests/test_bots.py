@@ -50,8 +50,8 @@ from qwirkle.bots import (
     sample_states,
     unseen_tiles,
 )
-from qwirkle.botspec import bot_spec
-from qwirkle.views import PlayerView
+from qwirkle.bots.spec import bot_spec
+from qwirkle.interface.views import PlayerView
 
 
 def play_checked(bots: list[Bot], seed: int) -> list[tuple[GameState, Move]]:

@@ -10,7 +10,7 @@ import pytest
 
 from qwirkle import Move, PlayerView, new_game, view
 from qwirkle.bots import BaseBot, BotError, GreedyBot, RandomBot, StrongBot, UnknownBotError
-from qwirkle.botspec import BotParameter, BotParameterError, BotSpec, bot_parameters, bot_spec, split_bots
+from qwirkle.bots.spec import BotParameter, BotParameterError, BotSpec, bot_parameters, bot_spec, split_bots
 from tests.user_bots import FirstBot, LongestBot, quick_strong
 
 

@@ -21,9 +21,10 @@ from pathlib import Path
 import attrs
 import pytest
 
-from qwirkle import IllegalMoveError, InvalidOptionsError, Rule, RuleSet, catalogue
+from qwirkle import IllegalMoveError, InvalidOptionsError, Rule, RuleSet
 from qwirkle.cards import CardsRuleSet
-from qwirkle.ruleset import option_field, option_rules, rules_from_catalogue
+from qwirkle.rules import catalogue
+from qwirkle.rules.ruleset import option_field, option_rules, rules_from_catalogue
 
 TESTS = Path(__file__).resolve().parent
 RULES_MD = TESTS / "data" / "RULES.md"
@@ -137,11 +138,11 @@ def test_the_values_of_the_catalogue_are_named_by_the_catalogue() -> None:
     values = {name: getattr(catalogue, name) for name in catalogue.__all__}
     classes = {name: value for name, value in values.items() if inspect.isclass(value)}
     assert {"RuleEntry", "Source", "Choice", "Document", "Link"} <= set(classes)
-    assert {name: cls.__module__ for name, cls in classes.items() if cls.__module__ != "qwirkle.catalogue"} == {}
+    assert {name: cls.__module__ for name, cls in classes.items() if cls.__module__ != "qwirkle.rules.catalogue"} == {}
 
 
 def test_the_values_of_the_catalogue_are_still_importable_from_their_former_module() -> None:
-    from qwirkle import _rule_values
+    from qwirkle.rules import _values as _rule_values
 
     assert _rule_values.__all__ == ["DOCUMENTS", "Choice", "Document", "Link", "RuleEntry", "Source"]
     for name in _rule_values.__all__:
@@ -218,13 +219,13 @@ def test_the_rules_of_an_unknown_option_are_an_error() -> None:
 
 RULES_LAYER = (
     "qwirkle.immutable",
-    "qwirkle.catalogue",
-    "qwirkle._rule_values",
+    "qwirkle.rules.catalogue",
+    "qwirkle.rules._values",
     "qwirkle.errors",
-    "qwirkle.geometry",
-    "qwirkle.limits",
+    "qwirkle._engine.geometry",
+    "qwirkle.rules.limits",
     "qwirkle.tiles",
-    "qwirkle.ruleset",
+    "qwirkle.rules.ruleset",
     "qwirkle.cards.ruleset",
 )
 """The modules of the values and the rules, each importing only those before it."""
@@ -248,7 +249,7 @@ def _qwirkle_imports(path: Path) -> list[tuple[str, bool]]:
 
 
 def test_the_rules_layer_imports_one_way_and_at_the_top() -> None:
-    src = Path(catalogue.__file__).resolve().parents[1]
+    src = Path(catalogue.__file__).resolve().parents[2]
     for rank, module in enumerate(RULES_LAYER):
         path = src.joinpath(*module.split(".")).with_suffix(".py")
         imports = _qwirkle_imports(path)
@@ -262,13 +263,13 @@ def test_reading_the_catalogue_leaves_the_card_game_unloaded() -> None:
         (
             "import sys",
             "import qwirkle.errors",
-            "from qwirkle.catalogue import Rule",
+            "from qwirkle.rules.catalogue import Rule",
             "assert Rule.SETUP_3.options == ('RuleSet.hand_size',)",
             "assert Rule.CARDS_2.options == ('CardsRuleSet.cards_hand_size',)",
             "print(sorted(name for name in sys.modules if name.startswith('qwirkle.cards')))",
         )
     )
-    src = str(Path(catalogue.__file__).resolve().parents[1])
+    src = str(Path(catalogue.__file__).resolve().parents[2])
     env = {**os.environ, "PYTHONPATH": os.pathsep.join((src, os.environ.get("PYTHONPATH", "")))}
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
     assert done.returncode == 0, done.stderr

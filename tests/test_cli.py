@@ -15,7 +15,7 @@ import qwirkle
 from qwirkle import EndReason, Outcome
 from qwirkle.bots import GreedyBot, RandomBot, StrongBot, make_bot, run_game
 from qwirkle.cli import COMMANDS, main, result_lines
-from qwirkle.simulate import simulate
+from qwirkle.matches.simulate import simulate
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:

@@ -25,9 +25,9 @@ from qwirkle import (
     new_game,
     view,
 )
+from qwirkle.formats.records import GameRecord
 from qwirkle.immutable import Immutable
-from qwirkle.records import GameRecord
-from qwirkle.scorekeeper import Scorekeeper
+from qwirkle.interface.scorekeeper import Scorekeeper
 from qwirkle.testing import play
 
 

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from qwirkle.backends.dask import DaskBackend
-from qwirkle.botspec import BotEntry
+from qwirkle.bots.spec import BotEntry
 from qwirkle.cli import main
 from qwirkle.errors import BackendError
-from qwirkle.match_log import read_log
-from qwirkle.simulate import Simulation, simulate
+from qwirkle.matches.backends.dask import DaskBackend
+from qwirkle.matches.log import read_log
+from qwirkle.matches.simulate import Simulation, simulate
 from tests.helpers import require_extra
 from tests.user_bots import LongestBot
 

@@ -114,7 +114,7 @@ private_names = module_from_path("qwirkle_docs_private_names", DOCS / "_ext" / "
 
 
 def test_the_check_finds_private_names_and_leaves_paths_and_public_names_alone() -> None:
-    text = "qwirkle.legality._verify_place, state._repr_svg_(), qwirkle.verify, src/qwirkle/_codec.py, 0.5"
+    text = "qwirkle.legality._verify_place, state._repr_svg_(), qwirkle.verify, src/qwirkle/formats/_codec.py, 0.5"
     assert private_names(text) == ["qwirkle.legality._verify_place", "state._repr_svg_"]
 
 

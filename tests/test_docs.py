@@ -32,7 +32,7 @@ import pytest
 
 import qwirkle
 from qwirkle import IllegalMoveError, Rule, RuleSet
-from qwirkle.catalogue import DOCUMENTS, SECTIONS, Choice
+from qwirkle.rules.catalogue import DOCUMENTS, SECTIONS, Choice
 from tests import optional
 from tests.helpers import module_from_path
 
@@ -207,7 +207,7 @@ def test_the_index_finds_enforcing_code_through_docstrings_and_error_rules() -> 
     code = rule_index.enforcing_code(ROOT, KNOWN)
     named = {rule: {ref.fullname for ref in refs} for rule, refs in code.items()}
     assert "qwirkle.legality.verify" in named["START-7"]  # raises IllegalMoveError(Rule.START_7, ...)
-    assert "qwirkle.lines.line_fault" in named["LINE-4"]  # its docstring names the rule
+    assert "qwirkle._engine.lines.line_fault" in named["LINE-4"]  # its docstring names the rule
     catalogue = {f"src/qwirkle/{name}" for name in rule_index.CATALOGUE_FILES}
     assert all(ref.path not in catalogue for refs in code.values() for ref in refs)
 

@@ -177,7 +177,7 @@ def test_sample_state_is_public_and_dealt_by_the_generator() -> None:
     first, again = sample_state(seen, random.Random(9)), sample_state(seen, random.Random(9))
     assert first == again
     assert view(first, 1) == seen
-    assert qwirkle.sample_state is qwirkle.sampling.sample_state
+    assert qwirkle.sample_state is qwirkle.bots.sampling.sample_state
     assert sorted(qwirkle.unseen_tiles(seen)) == sorted(first.bag + first.hands[0] + first.hands[2])
 
 

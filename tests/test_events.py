@@ -20,8 +20,8 @@ from qwirkle import (
     play,
     report,
 )
-from qwirkle.events import explain_score
-from qwirkle.views import HiddenExchange
+from qwirkle.interface.events import explain_score
+from qwirkle.interface.views import HiddenExchange
 from tests.played import play as play_game
 
 

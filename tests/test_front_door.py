@@ -45,9 +45,9 @@ from qwirkle import (
     view,
 )
 from qwirkle import legality as legality_module
+from qwirkle.formats.records import GameRecord
+from qwirkle.interface.views import HiddenExchange
 from qwirkle.legality import can_exchange, can_pass
-from qwirkle.records import GameRecord
-from qwirkle.views import HiddenExchange
 from tests import optional
 from tests.test_doc_examples import code_blocks
 
@@ -73,7 +73,7 @@ assert winners(new_game(["Ann", "Bob"], seed=7)) == ()
 RECORD_TO_APPLY = """
 from qwirkle import GameState, apply, new_game
 from qwirkle.bots import GreedyBot, run_game
-from qwirkle.records import GameRecord
+from qwirkle.formats.records import GameRecord
 
 final = run_game([GreedyBot(1), GreedyBot(2)], seed=7)
 record = GameRecord.loads(GameRecord.from_game(final).dumps())
@@ -186,7 +186,7 @@ def test_the_check_of_the_state_type_costs_nothing_on_the_way_of_a_game_state(mo
     def fail(value: object, verb: str) -> None:
         raise AssertionError(f"{verb} checked a GameState in full")
 
-    for module in ("qwirkle.game", "qwirkle.legality", "qwirkle.legalmoves", "qwirkle.records"):
+    for module in ("qwirkle.game", "qwirkle.legality", "qwirkle.legalmoves", "qwirkle.formats.records"):
         monkeypatch.setattr(f"{module}._require_state", fail)
     state = new_game(["Ann", "Bob"], seed=7)
     for call in _CALLS.values():

@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from qwirkle import GameState, PlayerView, check_state, view
-from qwirkle.records import GameRecord
-from qwirkle.state_json import state_from_json, state_to_json
+from qwirkle.formats.records import GameRecord
+from qwirkle.formats.state_json import state_from_json, state_to_json
+from qwirkle.interface.views import check_view
 from qwirkle.testing import reachable_states, rule_sets
-from qwirkle.views import check_view
 from tests.fuzzing import TILE_TARGETS, Target, judge, mutated
 from tests.strategies import examples
 

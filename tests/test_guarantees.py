@@ -16,8 +16,8 @@ import pytest
 from qwirkle import GameState, apply, legal_moves, new_game
 from qwirkle import cards as cards_game
 from qwirkle.bots import GreedyBot, RandomBot, run_game
-from qwirkle.records import GameRecord
-from qwirkle.state_json import state_to_json
+from qwirkle.formats.records import GameRecord
+from qwirkle.formats.state_json import state_to_json
 from tests.helpers import snapshot
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,8 +27,8 @@ _PLAY = """
 import hashlib, json
 from qwirkle import cards
 from qwirkle.bots import GreedyBot, RandomBot, run_game
-from qwirkle.records import GameRecord
-from qwirkle.state_json import state_to_json
+from qwirkle.formats.records import GameRecord
+from qwirkle.formats.state_json import state_to_json
 final = run_game([RandomBot(seed=3), GreedyBot(seed=4)], seed=11)
 again = GameRecord.loads(GameRecord.from_game(final).dumps()).replay().final
 card_final = cards.run_game([cards.RandomBot(seed=5), cards.GreedyBot()], seed=12)

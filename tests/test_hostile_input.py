@@ -32,15 +32,15 @@ from qwirkle import (
     position,
     view,
 )
+from qwirkle._engine.geometry import MAX_COORD, STRIDE, in_range, key
 from qwirkle.bots import GreedyBot
 from qwirkle.cards import CardsRuleSet
-from qwirkle.geometry import MAX_COORD, STRIDE, in_range, key
-from qwirkle.limits import MAX_JSON_ITEMS, MAX_JSON_OBJECTS, MAX_NAME, MAX_POINTS, MAX_SEED, MAX_TURNS
-from qwirkle.notation import parse_cell
-from qwirkle.records import GameRecord
-from qwirkle.ruleset import option_range
-from qwirkle.scorekeeper import Scorekeeper
-from qwirkle.state_json import state_from_json, state_to_json
+from qwirkle.formats.notation import parse_cell
+from qwirkle.formats.records import GameRecord
+from qwirkle.formats.state_json import state_from_json, state_to_json
+from qwirkle.interface.scorekeeper import Scorekeeper
+from qwirkle.rules.limits import MAX_JSON_ITEMS, MAX_JSON_OBJECTS, MAX_NAME, MAX_POINTS, MAX_SEED, MAX_TURNS
+from qwirkle.rules.ruleset import option_range
 from tests.brute import brute_placements
 from tests.helpers import refusal_cost, t, tiles
 

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from qwirkle import GameState, PlayerView, SpectatorView, format_move, legal_moves, new_game, view
-from qwirkle.records import GameRecord
+from qwirkle.formats.records import GameRecord
 from tests.helpers import module_from_path
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -35,7 +35,7 @@ from qwirkle import (
 from qwirkle.bots import GreedyBot, RandomBot, run_game
 from qwirkle.cards import CardsEndReason
 from qwirkle.endings import outcome_of, winners_line
-from qwirkle.scorekeeper import Scorekeeper
+from qwirkle.interface.scorekeeper import Scorekeeper
 from qwirkle.testing import check_invariants
 from tests.cards.helpers import play as play_cards
 from tests.played import states

@@ -9,9 +9,9 @@ import pytest
 
 from qwirkle import RuleSet
 from qwirkle.errors import InvalidRecordError, QwirkleError
-from qwirkle.limits import MAX_TURNS
-from qwirkle.match_log import LOG_FORMAT, LogWriter, MatchLog, MatchLogError, read_log
-from qwirkle.simulate import GameResult, Simulation, simulate
+from qwirkle.matches.log import LOG_FORMAT, LogWriter, MatchLog, MatchLogError, read_log
+from qwirkle.matches.simulate import GameResult, Simulation, simulate
+from qwirkle.rules.limits import MAX_TURNS
 
 PLAYERS = ["greedy", "random"]
 

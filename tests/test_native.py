@@ -24,7 +24,7 @@ from qwirkle.bots import make_bot, run_game
 from qwirkle.errors import IllegalMoveError
 from qwirkle.native import INSTALL_HINT, NativeGame, available, native_module
 from qwirkle.native import run_game as native_run_game
-from qwirkle.ruleset import variants
+from qwirkle.rules.ruleset import variants
 from tests.helpers import module_from_path
 from tests.optional import needs_native, required
 

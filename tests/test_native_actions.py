@@ -18,7 +18,7 @@ from qwirkle import GameState, Pass, RuleSet, apply, new_game
 from qwirkle.adapters.actions import ActionLayout, ActionTurn
 from qwirkle.errors import InvalidActionError
 from qwirkle.native import NativeGame
-from qwirkle.ruleset import variants
+from qwirkle.rules.ruleset import variants
 from tests.optional import needs_native
 
 pytestmark = needs_native

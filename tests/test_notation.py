@@ -19,9 +19,8 @@ from qwirkle import (
     QwirkleError,
     Tile,
 )
-from qwirkle.geometry import COORD_LIMIT
-from qwirkle.limits import MAX_NOTATION_LENGTH
-from qwirkle.notation import (
+from qwirkle._engine.geometry import COORD_LIMIT
+from qwirkle.formats.notation import (
     format_cell,
     format_move,
     format_tile,
@@ -31,7 +30,8 @@ from qwirkle.notation import (
     parse_tile,
     parse_tiles,
 )
-from qwirkle.position_notation import format_position, parse_position
+from qwirkle.formats.position_notation import format_position, parse_position
+from qwirkle.rules.limits import MAX_NOTATION_LENGTH
 from tests.played import play, states
 
 coords = st.integers(min_value=-COORD_LIMIT + 1, max_value=COORD_LIMIT - 1)

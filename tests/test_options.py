@@ -8,9 +8,9 @@ import attrs
 import pytest
 
 from qwirkle import InvalidRecordError, RuleSet, testing
-from qwirkle._codec import Reader, decode_options, encode_rules
 from qwirkle.cards import CardsRuleSet
-from qwirkle.ruleset import option_examples, option_field, variants
+from qwirkle.formats._codec import Reader, decode_options, encode_rules
+from qwirkle.rules.ruleset import option_examples, option_field, variants
 from tests.cards import helpers as cards_helpers
 
 

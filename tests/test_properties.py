@@ -33,7 +33,7 @@ from qwirkle import (
     position,
     score,
 )
-from qwirkle.geometry import key
+from qwirkle._engine.geometry import key
 from qwirkle.testing import MAX_TURNS, crafted_positions, game_paths, mutated_moves, reachable_states
 from tests.brute import (
     MAX_LINE,

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from qwirkle.backends.ray import RayBackend
-from qwirkle.botspec import BotEntry
-from qwirkle.match_log import read_log
-from qwirkle.simulate import Simulation, simulate
+from qwirkle.bots.spec import BotEntry
+from qwirkle.matches.backends.ray import RayBackend
+from qwirkle.matches.log import read_log
+from qwirkle.matches.simulate import Simulation, simulate
 from tests.helpers import require_extra
 from tests.user_bots import LongestBot
 

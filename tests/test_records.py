@@ -30,11 +30,11 @@ from qwirkle import (
     parse_tiles,
     view,
 )
-from qwirkle.limits import MAX_JSON_CHARS, MAX_JSON_ITEMS, MAX_JSON_OBJECTS
-from qwirkle.records import Clock, GameRecord, RecordedTurn
-from qwirkle.scorekeeper import Scorekeeper
-from qwirkle.state_json import state_from_json, state_to_json
-from qwirkle.views import HiddenExchange
+from qwirkle.formats.records import Clock, GameRecord, RecordedTurn
+from qwirkle.formats.state_json import state_from_json, state_to_json
+from qwirkle.interface.scorekeeper import Scorekeeper
+from qwirkle.interface.views import HiddenExchange
+from qwirkle.rules.limits import MAX_JSON_CHARS, MAX_JSON_ITEMS, MAX_JSON_OBJECTS
 from tests.played import finished, play, states
 
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 
 from qwirkle import Board, GameState, Place, QwirkleError, format_tile, view
-from qwirkle.builder import TurnBuilder
-from qwirkle.notation import parse_tiles
-from qwirkle.render import PALETTES, board_svg, board_text, hand_svg, hand_text, series_svg
-from qwirkle.scorekeeper import Scorekeeper
+from qwirkle.formats.notation import parse_tiles
+from qwirkle.interface.builder import TurnBuilder
+from qwirkle.interface.render import PALETTES, board_svg, board_text, hand_svg, hand_text, series_svg
+from qwirkle.interface.scorekeeper import Scorekeeper
 from tests.played import play, states
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -20,7 +20,7 @@ from qwirkle import (
     score,
     verify,
 )
-from qwirkle.lines import joinable, line_fault, summed
+from qwirkle._engine.lines import joinable, line_fault, summed
 from tests.helpers import assert_illegal, board_from_rows, make_state, place, t
 
 RED_PAIR = "Ro Rs"

@@ -21,7 +21,7 @@ from qwirkle import (
     new_game,
     verify,
 )
-from qwirkle.geometry import COORD_LIMIT
+from qwirkle._engine.geometry import COORD_LIMIT
 from tests.helpers import make_state, t
 
 

@@ -20,10 +20,10 @@ from qwirkle import (
     new_game,
 )
 from qwirkle.cli import result_lines
-from qwirkle.events import play
-from qwirkle.records import GameRecord
-from qwirkle.scorekeeper import Scorekeeper
-from qwirkle.state_json import state_from_json, state_to_json
+from qwirkle.formats.records import GameRecord
+from qwirkle.formats.state_json import state_from_json, state_to_json
+from qwirkle.interface.events import play
+from qwirkle.interface.scorekeeper import Scorekeeper
 from qwirkle.testing import play_to_end
 from tests.helpers import assert_illegal
 

@@ -6,8 +6,8 @@ import attrs
 import pytest
 
 from qwirkle import EndReason, Exchange, IllegalMoveError, InvalidStateError, Pass, Place, Rule, RuleSet, parse_move
-from qwirkle.scorekeeper import Scorekeeper
-from qwirkle.views import HiddenExchange
+from qwirkle.interface.scorekeeper import Scorekeeper
+from qwirkle.interface.views import HiddenExchange
 from tests.played import finished
 
 

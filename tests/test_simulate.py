@@ -14,13 +14,12 @@ import attrs
 import pytest
 
 from qwirkle import Exchange, Pass, Place, QwirkleError, RuleSet, apply, legal_moves, new_game, view
-from qwirkle.backends import ProcessBackend
 from qwirkle.bots import GreedyBot, RandomBot, StrongBot, UnknownBotError, make_bot, run_game
-from qwirkle.botspec import BotEntry, BotParameterError, bot_spec
+from qwirkle.bots.spec import BotEntry, BotParameterError, bot_spec
 from qwirkle.errors import BackendError, InvalidRecordError
-from qwirkle.limits import MAX_JSON_CHARS
-from qwirkle.match_log import read_log
-from qwirkle.simulate import (
+from qwirkle.matches.backends import ProcessBackend
+from qwirkle.matches.log import read_log
+from qwirkle.matches.simulate import (
     FORMAT,
     TURN_LIMIT,
     GameResult,
@@ -33,6 +32,7 @@ from qwirkle.simulate import (
     simulate,
     write_json,
 )
+from qwirkle.rules.limits import MAX_JSON_CHARS
 from tests.user_bots import FirstBot, LongestBot, quick_strong
 
 T = TypeVar("T")

@@ -21,11 +21,20 @@ import pytest
 
 from qwirkle import QwirkleError, RuleSet
 from qwirkle.bots import GreedyBot, RandomBot, StrongBot
-from qwirkle.botspec import BotEntry, BotSpec, bot_spec
+from qwirkle.bots.spec import BotEntry, BotSpec, bot_spec
 from qwirkle.errors import BackendError
-from qwirkle.match_log import read_log
+from qwirkle.matches.log import read_log
+from qwirkle.matches.simulate import (
+    ENGINES,
+    Simulation,
+    _Batch,
+    _play,
+    match_engine,
+    native_bot,
+    run_match_game,
+    simulate,
+)
 from qwirkle.native import INSTALL_HINT
-from qwirkle.simulate import ENGINES, Simulation, _Batch, _play, match_engine, native_bot, run_match_game, simulate
 from tests.optional import needs_native
 from tests.user_bots import FirstBot
 
@@ -161,7 +170,7 @@ def test_without_the_extension_native_is_an_import_error_before_any_log_is_made(
     script = (
         "import sys\n"
         "sys.modules['qwirkle_native'] = None\n"
-        "from qwirkle.simulate import simulate\n"
+        "from qwirkle.matches.simulate import simulate\n"
         "try:\n"
         f"    simulate(['greedy', 'random'], games=2, engine='native', out={str(target)!r})\n"
         "except ImportError as error:\n"

@@ -20,7 +20,7 @@ import pytest
 
 from qwirkle import Exchange, GameState, Place, PlayerView, apply, new_game, view
 from qwirkle.bots import GreedyBot, RandomBot, StrongBot, _greedy_move, sample_states
-from qwirkle.botspec import BotParameter, BotParameterError, bot_parameters, bot_spec
+from qwirkle.bots.spec import BotParameter, BotParameterError, bot_parameters, bot_spec
 from qwirkle.native import ENGINES, INSTALL_HINT, NativeGame
 from tests.optional import needs_native
 
@@ -162,7 +162,7 @@ def test_without_the_extension_native_is_an_import_error_and_auto_plays_on() -> 
         "import sys\n"
         "sys.modules['qwirkle_native'] = None\n"
         "from qwirkle import new_game\n"
-        "from qwirkle.botspec import bot_spec\n"
+        "from qwirkle.bots.spec import bot_spec\n"
         "state = new_game(['a', 'b'], seed=3)\n"
         "try:\n"
         "    bot_spec('strong:samples=1,engine=native').make(1).choose(state)\n"

@@ -37,8 +37,8 @@ from qwirkle import (
     score,
     verify,
 )
+from qwirkle._engine.geometry import COORD_LIMIT
 from qwirkle.endings import RuledReason
-from qwirkle.geometry import COORD_LIMIT
 from qwirkle.state import check_state
 from tests.helpers import board_from_rows, full_table, make_state, remaining, t, tiles
 

@@ -22,7 +22,7 @@ from qwirkle import (
     new_game,
     view,
 )
-from qwirkle.views import HiddenExchange, check_spectator_view, check_view
+from qwirkle.interface.views import HiddenExchange, check_spectator_view, check_view
 from tests.played import hide_differently, play, states
 
 

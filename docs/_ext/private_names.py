@@ -21,7 +21,7 @@ def private_names(text: str) -> list[str]:
 
     >>> private_names("see qwirkle.legality._verify_place and qwirkle.verify, or state._repr_svg_()")
     ['qwirkle.legality._verify_place', 'state._repr_svg_']
-    >>> private_names("src/qwirkle/_codec.py and 3.5 and e.g. text")
+    >>> private_names("src/qwirkle/formats/_codec.py and 3.5 and e.g. text")
     []
     """
     found: dict[str, None] = {}

@@ -52,8 +52,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from qwirkle import Rule
-from qwirkle.catalogue import DOCUMENTS, SECTIONS, Choice, Section, Source
-from qwirkle.ruleset import option_range, option_rules
+from qwirkle.rules.catalogue import DOCUMENTS, SECTIONS, Choice, Section, Source
+from qwirkle.rules.ruleset import option_range, option_rules
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

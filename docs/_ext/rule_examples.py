@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from qwirkle import GameState, RuleSet, apply, parse_move, parse_position, resign, verify
 from qwirkle import cards as card_game
-from qwirkle.scorekeeper import Scorekeeper
+from qwirkle.interface.scorekeeper import Scorekeeper
 
 __all__ = [
     "CARD_EXAMPLES",

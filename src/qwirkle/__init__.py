@@ -11,9 +11,10 @@ True
 False
 """
 
+from qwirkle import _moved
+from qwirkle._engine.geometry import Cell
 from qwirkle.board import Board
-from qwirkle.builder import TurnBuilder
-from qwirkle.catalogue import Rule
+from qwirkle.bots.sampling import sample_state, sample_states, unseen_tiles
 from qwirkle.draws import bag_counts, draw_count, draw_pool
 from qwirkle.endings import EndReason, Outcome, end_cause, winners_line
 from qwirkle.errors import (
@@ -26,23 +27,23 @@ from qwirkle.errors import (
     QwirkleError,
     ReplayError,
 )
-from qwirkle.events import TurnReport, explain_score, play, report
+from qwirkle.formats.notation import format_move, format_tile, format_tiles, parse_move, parse_tile, parse_tiles
+from qwirkle.formats.position_notation import format_position, parse_position
+from qwirkle.formats.records import GameRecord
+from qwirkle.formats.state_json import state_from_json, state_to_json
 from qwirkle.game import apply, choose_starter, is_over, new_game, position, resign, score
-from qwirkle.geometry import Cell
+from qwirkle.interface.builder import TurnBuilder
+from qwirkle.interface.events import TurnReport, explain_score, play, report
+from qwirkle.interface.render import board_text, hand_text
+from qwirkle.interface.views import PlayerView, SpectatorView, check_spectator_view, view
 from qwirkle.legality import is_legal, verify
 from qwirkle.legalmoves import LegalMoves, legal_moves
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
-from qwirkle.notation import format_move, format_tile, format_tiles, parse_move, parse_tile, parse_tiles
-from qwirkle.position_notation import format_position, parse_position
-from qwirkle.records import GameRecord
-from qwirkle.render import board_text, hand_text
-from qwirkle.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
-from qwirkle.sampling import sample_state, sample_states, unseen_tiles
+from qwirkle.rules.catalogue import Rule
+from qwirkle.rules.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.state import GameState, Turn, check_state
-from qwirkle.state_json import state_from_json, state_to_json
 from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
-from qwirkle.views import PlayerView, SpectatorView, check_spectator_view, view
 
 __version__ = "0.1.0"
 
@@ -120,3 +121,7 @@ __all__ = [
     "view",
     "winners_line",
 ]
+
+# The modules that moved keep their old paths for one release (see qwirkle._moved).
+_moved.install()
+__getattr__ = _moved.package_getattr(__name__)

@@ -1,8 +1,8 @@
 """The table: an unbounded, immutable grid of integer cells holding tiles (Rule TILES-3).
 
-Cells and their int keys are in :mod:`qwirkle.geometry`; what the move
-generator reads of a board, its frontier, is worked out by
-:mod:`qwirkle.frontier` and kept on the board, since a board never changes.
+A board keeps what the move generator reads of it, its frontier, once worked
+out: a board never changes. How cells are keyed and how the frontier is found
+are the engine's private business.
 """
 
 from __future__ import annotations
@@ -11,12 +11,22 @@ from collections.abc import Callable, ItemsView, Iterable, Iterator, Mapping, Va
 from types import MappingProxyType
 from typing import Final
 
-from qwirkle.anchors import AnchorMemo
+from qwirkle._engine.anchors import AnchorMemo
+from qwirkle._engine.frontier import Frontier, FrontierCell, grown_frontier, whole_frontier
+from qwirkle._engine.geometry import (
+    HALF_STRIDE,
+    MAX_COORD,
+    STRIDE,
+    Cell,
+    cell_of,
+    check_cell,
+    key,
+    key_in_range,
+    lookup_key,
+)
+from qwirkle._engine.lines import MAX_LINE, summary_fault, walk
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.frontier import Frontier, FrontierCell, grown_frontier, whole_frontier
-from qwirkle.geometry import HALF_STRIDE, MAX_COORD, STRIDE, Cell, cell_of, check_cell, key, key_in_range, lookup_key
 from qwirkle.immutable import Immutable
-from qwirkle.lines import MAX_LINE, summary_fault, walk
 from qwirkle.text import grid_text
 from qwirkle.tiles import ALL_TILES, Tile
 
@@ -51,7 +61,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
     """The tiles on the table: a read-only mapping from cell to tile.
 
     A board built from outside is checked: every cell in range (see
-    :data:`~qwirkle.geometry.COORD_LIMIT`), every line valid (Rules LINE-2 to
+    :data:`~qwirkle.rules.limits.COORD_LIMIT`), every line valid (Rules LINE-2 to
     LINE-4) and every tile connected to the others (Rule PLACE-4). Looking up
     anything that is not a cell in range finds no tile.
 
@@ -137,12 +147,12 @@ class Board(Immutable, Mapping[Cell, Tile]):
         ends of the lines through the new tiles change.
 
         >>> from qwirkle import Colour, Shape, Tile
-        >>> from qwirkle.geometry import key
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
-        >>> board.placed_unchecked({key((1, 0)): Tile(Colour.BLUE, Shape.SQUARE).index}).validated()
+        >>> next_to_it = next(iter(board.frontier()))
+        >>> board.placed_unchecked({next_to_it: Tile(Colour.BLUE, Shape.SQUARE).index}).validated()
         Traceback (most recent call last):
             ...
-        qwirkle.errors.InvalidStateError: the row starting at (0, 0) breaks rule LINE-2
+        qwirkle.errors.InvalidStateError: the ... breaks rule LINE-2
         """
         grid = self._grid.copy()
         grid.update(new)
@@ -186,7 +196,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
         them.
 
         >>> from qwirkle import Colour, Shape, Tile
-        >>> from qwirkle.geometry import MAX_COORD
+        >>> from qwirkle.rules.limits import MAX_COORD
         >>> Board({(MAX_COORD, 0): Tile(Colour.RED, Shape.CIRCLE)}).near_edge
         True
         """
@@ -215,14 +225,12 @@ class Board(Immutable, Mapping[Cell, Tile]):
     def frontier(self) -> Mapping[int, FrontierCell]:
         """For each empty cell next to a tile, by int key: what fits it along its row and its column.
 
-        See :data:`~qwirkle.frontier.FrontierCell`. Computed once per board; read-only.
+        Engine use: its values are the engine's private records. Computed once per board; read-only.
 
         >>> from qwirkle import Colour, Shape, Tile
-        >>> from qwirkle.geometry import key
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
-        >>> row_mask, row_run, column_mask, column_run = board.frontier()[key((1, 0))]
-        >>> row_run, column_run
-        (1, 0)
+        >>> len(board.frontier())  # the four cells around the tile
+        4
         """
         return MappingProxyType(self.derived().cells)
 
@@ -262,7 +270,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
         an exchange, searched once by each player, and keeping the anchors'
         ends would cost that second search more than it saves. A third
         search is most often one of many (several hands tried on one table),
-        which the memo turns into filters (see :mod:`qwirkle.anchors`). It
+        which the memo turns into filters. It
         is kept per Qwirkle bonus, which its points include; only the move
         generator fills it.
 
@@ -359,11 +367,10 @@ class Board(Immutable, Mapping[Cell, Tile]):
         asked for grows them by its new tiles instead.
 
         >>> from qwirkle import Colour, Shape, Tile
-        >>> from qwirkle.geometry import key
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
         >>> board.bounds()
         ((0, 0), (0, 0))
-        >>> board.placed_unchecked({key((0, -1)): Tile(Colour.RED, Shape.SQUARE).index}).bounds()
+        >>> Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE), (0, -1): Tile(Colour.RED, Shape.SQUARE)}).bounds()
         ((0, -1), (0, 0))
         """
         bounds = self._bounds

@@ -15,17 +15,17 @@ from collections.abc import Callable, Sequence
 from typing import Final, TextIO
 
 from qwirkle import __version__
-from qwirkle.backends import BACKENDS, backend_named
 from qwirkle.bots import BOTS, BotError, run_game
-from qwirkle.botspec import bot_spec, split_bots
+from qwirkle.bots.spec import bot_spec, split_bots
 from qwirkle.cards.cli import main as cards_main
 from qwirkle.endings import end_cause, winners_line
 from qwirkle.errors import QwirkleError
+from qwirkle.formats.notation import format_tile
+from qwirkle.matches.backends import BACKENDS, backend_named
+from qwirkle.matches.simulate import ENGINES, eta, match_engine, simulate
 from qwirkle.moves import Exchange, Move, Place
-from qwirkle.notation import format_tile
-from qwirkle.ruleset import RuleSet
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import Score
-from qwirkle.simulate import ENGINES, eta, match_engine, simulate
 from qwirkle.state import GameState
 
 __all__ = ["COMMANDS", "describe_move", "main", "result_lines"]

@@ -2,7 +2,7 @@
 
 Every part of the library that needs to know about endings asks this module:
 the engine's :func:`~qwirkle.apply`, the
-:class:`~qwirkle.scorekeeper.Scorekeeper`, the replay of game records, turn
+:class:`~qwirkle.interface.scorekeeper.Scorekeeper`, the replay of game records, turn
 reports, the command line and the simulator. The engine and the score keeper
 close each turn with the same bookkeeping (the history, the scores, the seat
 to move next, the turns without a placement and the end), kept here too.
@@ -21,11 +21,11 @@ from typing import Final, Protocol, Self, TypeVar
 
 import attrs
 
-from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.moves import Pass, Place
-from qwirkle.ruleset import BlockedEnd, RuleSet
+from qwirkle.rules.catalogue import Rule
+from qwirkle.rules.ruleset import BlockedEnd, RuleSet
 from qwirkle.scoring import Score
 
 __all__ = [

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import reprlib
 
-from qwirkle.catalogue import Rule
+from qwirkle.rules.catalogue import Rule
 
 __all__ = [
     "BackendError",
@@ -226,7 +226,7 @@ class ReplayError(InvalidRecordError):
 class BackendError(QwirkleError):
     """A place to run games that cannot be used: its package is not installed, or its cluster cannot be reached.
 
-    See :mod:`qwirkle.backends`; the message says what to install or what failed.
+    See :mod:`qwirkle.matches.backends`; the message says what to install or what failed.
     """
 
 

@@ -12,22 +12,22 @@ from typing import TYPE_CHECKING, TypeGuard
 
 import attrs
 
+from qwirkle._engine.geometry import Cell
+from qwirkle._engine.lines import group_size
+from qwirkle._engine.movegen import can_place
 from qwirkle.board import Board
-from qwirkle.catalogue import Rule
 from qwirkle.draws import check_draws, take
 from qwirkle.endings import EndReason, Outcome, _close_turn, left_game
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.geometry import Cell
+from qwirkle.interface.views import HiddenExchange
 from qwirkle.legality import _require_state, check, check_game_on, verify
-from qwirkle.lines import group_size
-from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Place
 from qwirkle.rng import check_seed, seed_state, shuffle
-from qwirkle.ruleset import RuleSet, StartTiebreak, starting_seat
+from qwirkle.rules.catalogue import Rule
+from qwirkle.rules.ruleset import RuleSet, StartTiebreak, starting_seat
 from qwirkle.scoring import Score
 from qwirkle.state import GameState, Turn, _check_players, check_hands, check_names, check_state, check_tiles
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
-from qwirkle.views import HiddenExchange
 
 __all__ = ["apply", "choose_starter", "is_over", "new_game", "position", "resign", "score"]
 
@@ -227,7 +227,7 @@ def apply(
     ``TypeError``, and so does a state that is not a :class:`~qwirkle.GameState`
     (a bot's :class:`~qwirkle.PlayerView`: see :func:`~qwirkle.sample_state`).
     A game record's move (:attr:`RecordedTurn.move
-    <qwirkle.records.RecordedTurn.move>`) may be passed as it is: an exchange
+    <qwirkle.formats.records.RecordedTurn.move>`) may be passed as it is: an exchange
     whose tiles were not noted raises :class:`~qwirkle.InvalidMoveError`,
     since the state knows the hand. A server taking moves from several
     players passes ``seat``, the seat of the player who sent the move: unless

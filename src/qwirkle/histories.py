@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from qwirkle._engine.geometry import Cell, check_cell
+from qwirkle._engine.lines import MAX_LINE
 from qwirkle.board import Board
-from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason, Outcome, names_a_seat, outcome_of
 from qwirkle.errors import InvalidStateError, QwirkleError, brief
-from qwirkle.geometry import Cell, check_cell
-from qwirkle.limits import MAX_POINTS, MAX_TURNS
-from qwirkle.lines import MAX_LINE
 from qwirkle.moves import Exchange, Pass, Place
-from qwirkle.ruleset import RuleSet
+from qwirkle.rules.catalogue import Rule
+from qwirkle.rules.limits import MAX_POINTS, MAX_TURNS
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.tiles import Tile
 
@@ -119,7 +119,7 @@ def _check_line(line: ScoredLine) -> None:
 
 
 def check_scores(scores: object, players: int) -> tuple[int, ...]:
-    """``scores`` if they are one int from 0 to :data:`~qwirkle.limits.MAX_POINTS` per player, else raise.
+    """``scores`` if they are one int from 0 to :data:`~qwirkle.rules.limits.MAX_POINTS` per player, else raise.
 
     >>> check_scores((3, 0), 2)
     (3, 0)

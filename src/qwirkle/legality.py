@@ -5,19 +5,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TypeAlias
 
-from qwirkle.catalogue import Rule
+from qwirkle._engine.geometry import STRIDE, Cell, cell_of
+from qwirkle._engine.lines import group_size, groups, line_fault, summary_fault, summed
+from qwirkle._engine.movegen import can_place
 from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief, not_a_move, not_your_turn
-from qwirkle.geometry import STRIDE, Cell, cell_of
-from qwirkle.lines import group_size, groups, line_fault, summary_fault, summed
-from qwirkle.movegen import can_place
+from qwirkle.interface.views import HiddenExchange, PlayerView, SpectatorView
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
-from qwirkle.ruleset import RuleSet
+from qwirkle.rules.catalogue import Rule
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import NOTHING, Score, goes_out, lines_through, score_lines, score_placed
 from qwirkle.state import GameState
 from qwirkle.text import tile_code
 from qwirkle.tiles import ALL_TILES, Tile
-from qwirkle.views import HiddenExchange, PlayerView, SpectatorView
 
 __all__ = [
     "can_exchange",
@@ -80,7 +80,7 @@ def verify(state: GameState, move: Move | HiddenExchange, *, seat: int | None = 
 
     Raises :class:`~qwirkle.IllegalMoveError` naming the first rule broken;
     ``seat``, if given, must be the seat whose turn it is (Rule START-7).
-    An exchange whose tiles are not known (a :class:`~qwirkle.views.HiddenExchange`,
+    An exchange whose tiles are not known (a :class:`~qwirkle.interface.views.HiddenExchange`,
     as a game record or a view may hold) raises :class:`~qwirkle.InvalidMoveError`:
     a state knows the hand, so an exchange played on it names its tiles.
     The score includes the end bonus when the move ends the game (Rule SCORE-8).

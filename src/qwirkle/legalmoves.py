@@ -1,6 +1,6 @@
 """The legal moves of a state, as a lazy collection: iterate, count, test membership, rank.
 
-The move generator (:mod:`qwirkle.movegen`) works on plain ints; this module
+The engine's move generator works on plain ints; this module
 turns what it finds into move objects, only when they are asked for.
 """
 
@@ -11,9 +11,9 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from operator import itemgetter
 from typing import Final
 
-from qwirkle.geometry import Cell, cell_of
+from qwirkle._engine.geometry import Cell, cell_of
+from qwirkle._engine.movegen import Keyed, Window, count, count_exchanges, exchange_positions, exchanges, top, windows
 from qwirkle.legality import _require_state, can_exchange, can_pass, is_legal
-from qwirkle.movegen import Keyed, Window, count, count_exchanges, exchange_positions, exchanges, top, windows
 from qwirkle.moves import Exchange, Move, Pass, Place, Placements
 from qwirkle.scoring import Score, score_placed
 from qwirkle.state import GameState
@@ -50,7 +50,7 @@ def _picks(copies: tuple[int, ...], largest: int) -> tuple[Callable[[tuple[Tile,
     """Every distinct pick of 1 to ``largest`` tiles from a sorted hand, in order, each as what takes it from the hand.
 
     ``copies`` counts the copies of each kind of tile the hand holds, in
-    order. The picks are :func:`~qwirkle.movegen.exchanges` of a hand of
+    order. The picks are :func:`~qwirkle._engine.movegen.exchanges` of a hand of
     kinds numbered in the same order, so they come in the same order as for
     the tiles themselves.
     """
@@ -95,7 +95,7 @@ def _exchange_limit(state: GameState) -> int:
 
 
 def _state_windows(state: GameState) -> list[Window]:
-    """The move generator's windows (:func:`~qwirkle.movegen.windows`) for the player to move; none once it is over."""
+    """The move generator's windows for the player to move; none once the game is over."""
     if state.outcome is not None:
         return []
     return windows(state.board, [t.index for t in state.hand], state.rules)
@@ -124,10 +124,10 @@ def _place(keyed: Keyed, state: GameState) -> Place:
 
 
 def _placed(found: Iterable[Window], state: GameState) -> list[Place]:
-    """The placements of the windows (see :func:`~qwirkle.movegen.windows`), in order, as moves listed for ``state``.
+    """The placements of the move generator's windows, in order, as moves listed for ``state``.
 
     Each window's placements give each of its cells one of the tiles it may
-    take, no tile twice, in the order of :func:`~qwirkle.movegen.fillings`.
+    take, no tile twice, in the order of :func:`~qwirkle._engine.movegen.fillings`.
     """
     # One loop over every window, the bit loops written out: this builds every move of a listing.
     out: list[Place] = []

@@ -11,10 +11,10 @@ from typing import TypeAlias
 
 import attrs
 
-from qwirkle.catalogue import Rule
+from qwirkle._engine.geometry import Cell, check_cell
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief
-from qwirkle.geometry import Cell, check_cell
 from qwirkle.immutable import Immutable
+from qwirkle.rules.catalogue import Rule
 from qwirkle.scoring import Score
 from qwirkle.tiles import Tile
 

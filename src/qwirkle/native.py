@@ -28,20 +28,20 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Final, NamedTuple
 
-from qwirkle.botgame import MAX_TURNS, TurnLimitError
-from qwirkle.botgame import run_game as spec_run_game
+from qwirkle._engine.geometry import STRIDE, cell_of
+from qwirkle._engine.lines import MAX_LINE
+from qwirkle.bots.play import MAX_TURNS, TurnLimitError
+from qwirkle.bots.play import run_game as spec_run_game
 from qwirkle.endings import EndReason, Outcome, outcome_of
 from qwirkle.errors import InvalidActionError, brief, not_a_move
 from qwirkle.game import new_game
-from qwirkle.geometry import STRIDE, cell_of
+from qwirkle.interface.views import PlayerView
 from qwirkle.legality import verify
-from qwirkle.lines import MAX_LINE
 from qwirkle.moves import Exchange, Move, Pass, Place
-from qwirkle.ruleset import BlockedEnd, RuleSet
+from qwirkle.rules.ruleset import BlockedEnd, RuleSet
 from qwirkle.scoring import NOTHING, Score, score_lines
 from qwirkle.state import GameState, Turn
 from qwirkle.tiles import ALL_TILES, Tile
-from qwirkle.views import PlayerView
 
 if TYPE_CHECKING:
     from qwirkle_native._native import ActionsTuple, Game, RulesTuple, ScoreTuple
@@ -59,7 +59,7 @@ NATIVE_BOTS: Final = ("greedy", "random")
 ENGINES: Final = ("python", "native", "auto")
 """What can play: the specification, the native engine, or the native engine when it is installed and can.
 
-:func:`qwirkle.simulate.simulate` takes one to play a match's games, and the
+:func:`qwirkle.matches.simulate.simulate` takes one to play a match's games, and the
 strong bot (:attr:`qwirkle.bots.StrongBot.engine`) to play out its guesses.
 """
 

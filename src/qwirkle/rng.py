@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Final, TypeVar
 
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.limits import MAX_SEED, MIN_SEED
+from qwirkle.rules.limits import MAX_SEED, MIN_SEED
 
 __all__ = ["MAX_RNG", "check_seed", "seed_state", "shuffle"]
 
@@ -24,7 +24,7 @@ T = TypeVar("T")
 
 
 def check_seed(seed: object) -> int:
-    """``seed`` if it is an int from :data:`~qwirkle.limits.MIN_SEED` to :data:`~qwirkle.limits.MAX_SEED`, else raise.
+    """``seed`` if it is an int from :data:`~qwirkle.rules.limits.MIN_SEED` to :data:`~qwirkle.rules.limits.MAX_SEED`.
 
     Raises :class:`~qwirkle.InvalidStateError`: a seed the JSON formats could
     not hold would make a game that cannot be saved.

@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Final
 
 import attrs
 
-from qwirkle.geometry import STRIDE, Cell, cell_of
+from qwirkle._engine.geometry import STRIDE, Cell, cell_of
+from qwirkle._engine.lines import MAX_LINE, walk
 from qwirkle.immutable import Immutable
-from qwirkle.lines import MAX_LINE, walk
-from qwirkle.ruleset import RuleSet
+from qwirkle.rules.ruleset import RuleSet
 
 __all__ = ["Score", "ScoredLine", "goes_out", "line_points", "line_points_table"]
 

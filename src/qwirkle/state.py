@@ -9,16 +9,16 @@ from typing import Any
 import attrs
 
 from qwirkle.board import Board
-from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason, Outcome, turns_without_placement
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.histories import check_history, check_outcome, check_scores
 from qwirkle.immutable import Immutable
-from qwirkle.limits import MAX_NAME, MAX_SEATS, MAX_TURNS
+from qwirkle.interface.render import board_svg
 from qwirkle.moves import Move
-from qwirkle.render import board_svg
 from qwirkle.rng import MAX_RNG, check_seed
-from qwirkle.ruleset import RuleSet
+from qwirkle.rules.catalogue import Rule
+from qwirkle.rules.limits import MAX_NAME, MAX_SEATS, MAX_TURNS
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import Score
 from qwirkle.tiles import ALL_TILES, Tile
 
@@ -54,8 +54,8 @@ def check_hands(value: Any) -> tuple[tuple[Tile, ...], ...]:
 def check_names(value: Any) -> tuple[str, ...]:
     """``value`` as a tuple of distinct player names, or :class:`~qwirkle.InvalidStateError`.
 
-    A name is text of at most :data:`~qwirkle.limits.MAX_NAME` characters; there are at most
-    :data:`~qwirkle.limits.MAX_SEATS` of them.
+    A name is text of at most :data:`~qwirkle.rules.limits.MAX_NAME` characters; there are at most
+    :data:`~qwirkle.rules.limits.MAX_SEATS` of them.
     """
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
         raise InvalidStateError(f"players must be a sequence of names, not {brief(value)}")
@@ -163,7 +163,7 @@ def check_state(state: GameState) -> GameState:
     """Return ``state`` if it could arise in a game, else raise :class:`~qwirkle.InvalidStateError`.
 
     Every field must have its type and lie within the library's limits (see
-    :mod:`qwirkle.limits`). The board must be a legal table, however it was
+    :mod:`qwirkle.rules.limits`). The board must be a legal table, however it was
     built (:meth:`Board.validated <qwirkle.Board.validated>`); the tiles on
     the board, in the hands and in the bag must be the full set of the game
     (Rule TILES-2); every hand is full while the bag has tiles (Rule

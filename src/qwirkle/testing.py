@@ -35,18 +35,18 @@ try:
 except ImportError as error:
     raise missing_extra_error(__name__, "hypothesis", "testing", error) from None
 
+from qwirkle._engine.geometry import Cell
+from qwirkle._engine.movegen import can_place
 from qwirkle.board import Board
 from qwirkle.bots import move_key
-from qwirkle.catalogue import Rule
 from qwirkle.endings import EndReason
 from qwirkle.errors import InvalidStateError
 from qwirkle.game import apply, is_over, new_game, position
-from qwirkle.geometry import Cell
 from qwirkle.legality import is_legal
 from qwirkle.legalmoves import legal_moves
-from qwirkle.movegen import can_place
 from qwirkle.moves import Exchange, Move, Pass, Place
-from qwirkle.ruleset import RuleSet, variants
+from qwirkle.rules.catalogue import Rule
+from qwirkle.rules.ruleset import RuleSet, variants
 from qwirkle.state import GameState, check_state
 from qwirkle.tiles import ALL_TILES, Colour, Shape, Tile
 

@@ -1,8 +1,8 @@
 """The plain text grid of a table, as ``str(board)`` prints it.
 
 It needs only cells and tiles, so that :class:`~qwirkle.Board` can print
-itself without depending on :mod:`qwirkle.render` (whose richer
-:func:`~qwirkle.render.board_text` marks moves, colours and highlights).
+itself without depending on :mod:`qwirkle.interface.render` (whose richer
+:func:`~qwirkle.interface.render.board_text` marks moves, colours and highlights).
 
 >>> from qwirkle import Colour, Shape, Tile
 >>> print(grid_text({(0, 0): Tile(Colour.RED, Shape.CIRCLE), (1, 0): Tile(Colour.BLUE, Shape.STAR8)}))
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from qwirkle.geometry import Cell
+from qwirkle._engine.geometry import Cell
 from qwirkle.tiles import COLOUR_LETTERS, SHAPE_LETTERS, Tile
 
 __all__ = ["grid_text", "tile_code"]

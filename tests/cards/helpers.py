@@ -22,7 +22,7 @@ from qwirkle.cards import (
     new_game,
 )
 from qwirkle.cards.bots import Bot
-from qwirkle.ruleset import variants
+from qwirkle.rules.ruleset import variants
 
 RULE_VARIANTS: tuple[CardsRuleSet, ...] = (
     CardsRuleSet(),

@@ -28,7 +28,7 @@ from qwirkle.cards import (
     position,
 )
 from qwirkle.cards._search.plans import brute_force, layable_sets, sub_multisets
-from qwirkle.limits import MAX_NOTATION_LENGTH
+from qwirkle.rules.limits import MAX_NOTATION_LENGTH
 from qwirkle.tiles import ALL_TILES
 from tests.helpers import refusal_cost
 

@@ -145,10 +145,10 @@ def test_an_old_path_imports_with_from_and_warns(old: str) -> None:
 
 
 def test_an_old_module_still_refuses_a_name_it_never_had() -> None:
-    import qwirkle.cards.rules
+    rules = importlib.import_module("qwirkle.cards.rules")
 
     with pytest.raises(AttributeError, match="has no attribute 'CardsState'"):
-        _ = qwirkle.cards.rules.CardsState  # type: ignore[attr-defined]
+        _ = rules.CardsState
 
 
 def test_the_moved_names_are_not_kept_as_plain_attributes_of_the_modules_they_left() -> None:
@@ -222,7 +222,9 @@ def test_values_pickled_before_the_moves_load_equal_with_a_warning() -> None:
         "qwirkle.cards.moves.CardsNotationError",
     }
     state = new_game(["Ann", "Bob"], seed=7)
-    state = apply(state, most_cards(state))
+    opening = most_cards(state)
+    assert opening is not None
+    state = apply(state, opening)
     assert isinstance(loaded["state"], CardsState)
     assert loaded["state"] == state
     assert isinstance(loaded["state"].history[0], CardsTurn)
@@ -242,7 +244,9 @@ def test_values_pickled_before_the_moves_load_equal_with_a_warning() -> None:
 
 def test_values_pickled_now_name_the_new_modules_and_load_without_a_warning() -> None:
     state = new_game(["Ann", "Bob"], seed=7)
-    state = apply(state, most_cards(state))
+    opening = most_cards(state)
+    assert opening is not None
+    state = apply(state, opening)
     data = pickle.dumps([state, state.view(1), state.spectator_view()])
     named = set(re.findall(rb"qwirkle\.cards\.[a-z_]+", data))
     assert named == {

@@ -43,14 +43,15 @@ from typing import Final, TypeAlias
 
 import attrs
 
-from qwirkle._placing import Frame, holding, is_complete, reach
+from qwirkle._engine.geometry import Cell, key
+from qwirkle._engine.movegen import exchange_positions
+from qwirkle._engine.placing import Frame, holding, is_complete, reach
+from qwirkle._moved import moved_names
 from qwirkle.board import Board
 from qwirkle.errors import InvalidActionError
-from qwirkle.geometry import Cell, key
 from qwirkle.immutable import Immutable
 from qwirkle.legality import can_pass
 from qwirkle.legalmoves import _exchange_limit, _listed_place, _state_windows, legal_moves
-from qwirkle.movegen import exchange_positions
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES
@@ -65,10 +66,8 @@ __all__ = [
     "InvalidActionError",
     "PassAction",
     "TileAction",
-    "cell_numbers",
     "decode",
     "encode",
-    "window_numbers",
     "window_origin",
 ]
 
@@ -211,31 +210,31 @@ def decode(number: int, origin: Cell, layout: ActionLayout | None = None) -> Act
 
 
 @functools.lru_cache(maxsize=16)
-def window_numbers(side: int) -> dict[int, int]:
+def _window_numbers(side: int) -> dict[int, int]:
     """The number of each cell of a window of ``side`` cells a side at ``(0, 0)``, by the engine's int key.
 
     Keys are linear in the cells, so the number of the key ``k`` in the
     window at ``origin`` is that of ``k - key(origin)`` here: one table
     serves every window, wherever a turn centres it.
 
-    >>> from qwirkle.geometry import key
-    >>> numbers, origin = window_numbers(36), (-18, -18)
-    >>> numbers[key((2, 3)) - key(origin)] == cell_numbers(origin, 36)[key((2, 3))] == 21 * 36 + 20
+    >>> from qwirkle._engine.geometry import key
+    >>> numbers, origin = _window_numbers(36), (-18, -18)
+    >>> numbers[key((2, 3)) - key(origin)] == _cell_numbers(origin, 36)[key((2, 3))] == 21 * 36 + 20
     True
     """
     return {key((column, row)): row * side + column for row in range(side) for column in range(side)}
 
 
 @functools.lru_cache(maxsize=256)
-def cell_numbers(origin: Cell, side: int) -> dict[int, int]:
+def _cell_numbers(origin: Cell, side: int) -> dict[int, int]:
     """The number of each cell of the window at ``origin`` (``row * side + column``), by the engine's int key.
 
-    >>> from qwirkle.geometry import key
-    >>> cell_numbers((0, 0), 36)[key((2, 3))]
+    >>> from qwirkle._engine.geometry import key
+    >>> _cell_numbers((0, 0), 36)[key((2, 3))]
     110
     """
     offset = key(origin)
-    return {k + offset: number for k, number in window_numbers(side).items()}
+    return {k + offset: number for k, number in _window_numbers(side).items()}
 
 
 class ActionTurn(Immutable):
@@ -300,7 +299,7 @@ class ActionTurn(Immutable):
             first_slot.setdefault(tile, slot)
         if state.outcome is not None:
             return cls._make(state, layout, origin, slots, first_slot, (), 0, (), frozenset(), None)
-        numbers = window_numbers(layout.window)
+        numbers = _window_numbers(layout.window)
         offset = key(origin)
         found: list[Frame] = []
         for keys, opts, _ in _state_windows(state):
@@ -524,7 +523,7 @@ class ActionTurn(Immutable):
 
 @functools.lru_cache(maxsize=1024)
 def _exchange_masks(pattern: tuple[int, ...], largest: int) -> tuple[int, ...]:
-    """A slot mask for each :func:`~qwirkle.movegen.exchanges` of 1 to ``largest`` tiles of a hand.
+    """A slot mask for each :func:`~qwirkle._engine.movegen.exchanges` of 1 to ``largest`` tiles of a hand.
 
     Slot ``i`` of the hand holds the tile numbered ``pattern[i]`` (its first
     slot), so that hands alike but for which tiles they hold share one answer.
@@ -541,3 +540,13 @@ def _replayed(state: GameState, actions: Iterable[int], window: int = WINDOW) ->
             raise InvalidActionError("the actions finish the turn")
         turn = step
     return turn
+
+
+# Numbering cells by the engine's int keys is the adapters' own business now.
+__getattr__ = moved_names(
+    __name__,
+    {
+        "cell_numbers": "qwirkle.adapters.actions._cell_numbers",
+        "window_numbers": "qwirkle.adapters.actions._window_numbers",
+    },
+)

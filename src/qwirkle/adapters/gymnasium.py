@@ -44,9 +44,9 @@ from qwirkle.adapters.returns import payoffs
 from qwirkle.bots import BaseBot, make_bot
 from qwirkle.errors import InvalidOptionsError
 from qwirkle.game import apply, new_game
-from qwirkle.ruleset import RuleSet
+from qwirkle.interface.views import view
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.state import GameState, check_player_count
-from qwirkle.views import view
 
 __all__ = ["ENV_ID", "MAX_TURNS", "QwirkleSoloEnv"]
 

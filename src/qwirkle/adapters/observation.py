@@ -42,13 +42,13 @@ import attrs
 import numpy as np
 import numpy.typing as npt
 
-from qwirkle.adapters.actions import WINDOW, ActionLayout, ActionTurn, window_numbers, window_origin
+from qwirkle._engine.geometry import Cell, key
+from qwirkle.adapters.actions import WINDOW, ActionLayout, ActionTurn, _window_numbers, window_origin
 from qwirkle.board import Board
-from qwirkle.geometry import Cell, key
 from qwirkle.immutable import Immutable
-from qwirkle.ruleset import RuleSet
+from qwirkle.interface.views import PlayerView
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.tiles import ALL_TILES
-from qwirkle.views import PlayerView
 
 __all__ = ["PLANES", "ObservationLayout", "action_mask", "observe"]
 
@@ -151,7 +151,7 @@ def _sizes(layout: ObservationLayout) -> tuple[tuple[tuple[str, int], ...], int]
 def _table(board: Board, origin: Cell, side: int) -> tuple[npt.NDArray[np.float32], tuple[int, ...]]:
     """The planes of the table alone (read-only): tiles, occupied cells and open cells; and the copies of each tile."""
     cells = side * side
-    numbers = window_numbers(side)
+    numbers = _window_numbers(side)
     offset = key(origin)
     on_table = [0] * _TILES
     # The entries to set are gathered first and set at once: numpy is slow one element at a time.

@@ -47,17 +47,17 @@ from qwirkle.adapters.actions import ActionLayout, ActionTurn, decode
 from qwirkle.adapters.observation import ObservationLayout, observe
 from qwirkle.adapters.returns import payoffs
 from qwirkle.board import Board
-from qwirkle.botgame import Bot
+from qwirkle.bots.play import Bot
+from qwirkle.bots.sampling import sample_state
 from qwirkle.draws import draw_count, draw_pool
 from qwirkle.errors import InvalidOptionsError, InvalidStateError
+from qwirkle.formats.notation import format_move, format_tile
 from qwirkle.game import apply, choose_starter, position
+from qwirkle.interface.views import PlayerView, view
 from qwirkle.moves import Move
-from qwirkle.notation import format_move, format_tile
-from qwirkle.ruleset import RuleSet
-from qwirkle.sampling import sample_state
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES, Tile
-from qwirkle.views import PlayerView, view
 
 __all__ = ["GAME_TYPE", "MAX_TURNS", "QwirkleGame", "QwirkleObserver", "QwirkleState", "bot_actions"]
 

@@ -44,9 +44,9 @@ from qwirkle.adapters.observation import ObservationLayout, action_mask, observe
 from qwirkle.adapters.returns import payoffs
 from qwirkle.errors import InvalidOptionsError
 from qwirkle.game import apply, new_game
-from qwirkle.ruleset import RuleSet
+from qwirkle.interface.views import PlayerView, view
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.state import GameState, check_player_count
-from qwirkle.views import PlayerView, view
 
 __all__ = ["MAX_TURNS", "QwirkleEnv", "env"]
 

@@ -49,7 +49,7 @@ from qwirkle.adapters.gymnasium import MAX_TURNS, QwirkleSoloEnv
 from qwirkle.adapters.observation import PLANES, SCORE_SCALE, ObservationLayout
 from qwirkle.errors import InvalidOptionsError
 from qwirkle.native import ENGINES, NATIVE_BOTS, _rules, available, native_module
-from qwirkle.ruleset import RuleSet
+from qwirkle.rules.ruleset import RuleSet
 
 __all__ = ["NativeSoloVectorEnv", "make_solo_vector_env", "native_layout"]
 

@@ -20,10 +20,10 @@ from qwirkle.cards.notation import parse_cards
 from qwirkle.cards.series import Series, canonical_table, mask_of, series_fault
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.views import CardsPlayerView
-from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.moves import InvalidMoveError
+from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import Tile
 
 __all__ = ["Problem", "TurnBuilder"]

@@ -18,10 +18,10 @@ from qwirkle.cards.ruleset import COPIES, DECK_SIZE, MAX_PLAYERS, SERIES_MAX, Ca
 from qwirkle.cards.scoring import CardsTurn
 from qwirkle.cards.series import TYPE_KINDS, mask_of
 from qwirkle.cards.state import CardsState, check_cards, check_players, check_state, expect_state
-from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.rng import check_seed, seed_state, shuffle
-from qwirkle.ruleset import starting_seat
+from qwirkle.rules.catalogue import Rule
+from qwirkle.rules.ruleset import starting_seat
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 
 __all__ = [

@@ -11,8 +11,8 @@ from qwirkle.cards.ruleset import BlockedAction
 from qwirkle.cards.scoring import CardsScore
 from qwirkle.cards.series import mask_of, series_fault
 from qwirkle.cards.state import CardsState, expect_state
-from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, QwirkleError, not_a_move, not_your_turn
+from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import Tile
 
 __all__ = ["check_game_on", "is_legal", "score", "verify"]

@@ -18,10 +18,10 @@ from qwirkle._moved import moved_names
 from qwirkle.cards import notation
 from qwirkle.cards.ruleset import DECK_SIZE
 from qwirkle.cards.series import Table
-from qwirkle.catalogue import Rule
 from qwirkle.errors import IllegalMoveError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.moves import InvalidMoveError
+from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import Tile
 
 __all__ = ["CardsMove", "Lay", "Pass", "Redraw"]

@@ -7,8 +7,8 @@ the two games read and print cards alike (see :mod:`qwirkle.tiles`).
 from __future__ import annotations
 
 from qwirkle.errors import InvalidNotationError
-from qwirkle.limits import MAX_NOTATION_LENGTH
 from qwirkle.moves import InvalidMoveError
+from qwirkle.rules.limits import MAX_NOTATION_LENGTH
 from qwirkle.text import tile_code
 from qwirkle.tiles import Tile, read_tile_code
 
@@ -47,7 +47,7 @@ def parse_cards(text: str) -> tuple[Tile, ...]:
     and separated by spaces, other white space or commas, or written together:
     every text :func:`~qwirkle.parse_tiles` reads, this reads alike. Raises
     :class:`CardsNotationError` for a bad code, for what is not text, and for
-    text longer than :data:`~qwirkle.limits.MAX_NOTATION_LENGTH` characters
+    text longer than :data:`~qwirkle.rules.limits.MAX_NOTATION_LENGTH` characters
     before reading it.
 
     >>> parse_cards("Ro rs, RD")

@@ -9,7 +9,7 @@ import attrs
 
 from qwirkle.errors import InvalidOptionsError, brief
 from qwirkle.immutable import Immutable
-from qwirkle.ruleset import IntRange, StartTiebreak, bool_option, enum_option, option_field, rules_from_catalogue
+from qwirkle.rules.ruleset import IntRange, StartTiebreak, bool_option, enum_option, option_field, rules_from_catalogue
 
 __all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "SERIES_MAX", "BlockedAction", "CardsRuleSet", "StartTiebreak"]
 

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, TypeAlias
 
 from qwirkle.cards.ruleset import SERIES_MAX
-from qwirkle.catalogue import Rule
+from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = ["Series", "Table", "canonical_table", "is_valid_series", "series_fault"]

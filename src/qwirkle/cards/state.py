@@ -20,10 +20,10 @@ from qwirkle.cards.ruleset import COPIES, MAX_PLAYERS, MIN_PLAYERS, SERIES_MAX, 
 from qwirkle.cards.scoring import CardsScore, CardsTurn, nothing_laid
 from qwirkle.cards.series import Table, canonical_table, series_fault
 from qwirkle.cards.views import CardsPlayerView, CardsSpectatorView
-from qwirkle.catalogue import Rule
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.rng import MAX_RNG, check_seed
+from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = [
