@@ -11,6 +11,7 @@
 //! semantics, so that the moves are listed in the specification's order.
 
 use crate::tiles::{types_union, ALL_KINDS, ALL_TYPES, MAX_LINE, TILE_TYPES};
+use std::cell::RefCell;
 
 pub const SIDE: usize = 256;
 const CELLS: usize = SIDE * SIDE;
@@ -87,11 +88,91 @@ fn lone(t: u8) -> Run {
     summed(1 << t, TILE_TYPES[t as usize], 1)
 }
 
+/// The element types of [`Dense`] arrays, each with a pool of spare arrays on every thread.
+pub trait Pooled: Copy + 'static {
+    /// Run `f` on this thread's pool, unless the thread is ending and its pool is gone.
+    fn with_pool<R>(f: impl FnOnce(&mut Vec<Vec<Self>>) -> R) -> Option<R>;
+}
+
+macro_rules! pooled {
+    ($t:ty, $pool:ident) => {
+        thread_local! {
+            static $pool: RefCell<Vec<Vec<$t>>> = const { RefCell::new(Vec::new()) };
+        }
+        impl Pooled for $t {
+            fn with_pool<R>(f: impl FnOnce(&mut Vec<Vec<Self>>) -> R) -> Option<R> {
+                $pool.try_with(|pool| f(&mut pool.borrow_mut())).ok()
+            }
+        }
+    };
+}
+
+pooled!(u8, SPARE_U8);
+pooled!(u16, SPARE_U16);
+
+/// How many spare arrays a thread keeps of each type: enough for the games a search holds at once.
+const SPARES: usize = 32;
+
+/// An array of one value per cell of the grid. Its memory goes back to a pool when it is dropped and
+/// is taken from there when one is made or cloned: an array this large is otherwise mapped afresh
+/// from the system each time, and the page faults of a clone cost ten times its copy.
+pub struct Dense<T: Pooled>(Vec<T>);
+
+impl<T: Pooled> Dense<T> {
+    fn spare() -> Vec<T> {
+        let mut array = T::with_pool(|pool| pool.pop())
+            .flatten()
+            .unwrap_or_else(|| Vec::with_capacity(CELLS));
+        array.clear();
+        array
+    }
+
+    fn filled(value: T) -> Self {
+        let mut array = Self::spare();
+        array.resize(CELLS, value);
+        Dense(array)
+    }
+}
+
+impl<T: Pooled> Clone for Dense<T> {
+    fn clone(&self) -> Self {
+        let mut array = Self::spare();
+        array.extend_from_slice(&self.0);
+        Dense(array)
+    }
+}
+
+impl<T: Pooled> Drop for Dense<T> {
+    fn drop(&mut self) {
+        let array = std::mem::take(&mut self.0);
+        if array.capacity() >= CELLS {
+            T::with_pool(|pool| {
+                if pool.len() < SPARES {
+                    pool.push(array);
+                }
+            });
+        }
+    }
+}
+
+impl<T: Pooled> std::ops::Deref for Dense<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.0
+    }
+}
+
+impl<T: Pooled> std::ops::DerefMut for Dense<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.0
+    }
+}
+
 /// A map from cell keys to values that iterates in insertion order, as a Python dict does:
 /// setting a present key keeps its place, popping and setting again moves it to the end.
 #[derive(Clone)]
 pub struct OMap<V: Copy> {
-    index: Vec<u16>,
+    index: Dense<u16>,
     /// The keys in insertion order, `DEAD` where one was popped.
     keys: Vec<u32>,
     vals: Vec<V>,
@@ -103,7 +184,7 @@ const DEAD: u32 = u32::MAX;
 impl<V: Copy> OMap<V> {
     fn new() -> Self {
         OMap {
-            index: vec![0; CELLS],
+            index: Dense::filled(0),
             keys: vec![],
             vals: vec![],
             dead: 0,
@@ -244,7 +325,7 @@ impl<V: Copy> VecMap<V> {
 
 #[derive(Clone)]
 pub struct Board {
-    grid: Vec<u8>,
+    grid: Dense<u8>,
     /// The keys of the tiles in the order they were laid (the order of the specification's grid dict).
     order: Vec<u32>,
     pub cells: OMap<FCell>,
@@ -267,7 +348,7 @@ impl Board {
     pub fn new() -> Board {
         let half = (SIDE / 2) as i64;
         Board {
-            grid: vec![EMPTY; CELLS],
+            grid: Dense::filled(EMPTY),
             order: vec![],
             cells: OMap::new(),
             rows: OMap::new(),
@@ -637,6 +718,18 @@ impl Board {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn dense_arrays_reuse_the_memory_of_dropped_ones() {
+        let first = Dense::<u16>::filled(7);
+        let copy = first.clone();
+        assert!(copy.len() == CELLS && copy.iter().all(|&v| v == 7));
+        let memory = copy.as_ptr();
+        drop(copy);
+        let again = first.clone();
+        assert_eq!(again.as_ptr(), memory);
+        assert!(again.iter().all(|&v| v == 7));
+    }
 
     fn frontier_entries(b: &Board) -> Vec<(i64, i64, FCell)> {
         let mut out: Vec<_> = b
