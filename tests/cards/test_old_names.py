@@ -167,7 +167,7 @@ def test_the_shims_hold_no_code_of_their_own() -> None:
 
 
 # ---------------------------------------------------------------------------
-# The helper
+# moved_names itself
 
 
 def test_moved_names_warns_at_the_line_that_used_the_old_name() -> None:
