@@ -28,8 +28,8 @@ from pathlib import Path
 
 __all__ = ["CATALOGUE_FILES", "CodeRef", "checking_tests", "enforcing_code", "rule_ids"]
 
-CATALOGUE_FILES = ("catalogue.py", "_rule_data.py", "_rule_values.py")
-"""The files of the rule catalogue under ``src/qwirkle``: they list every rule, and enforce none."""
+CATALOGUE_FILES = ("rules/catalogue.py", "rules/_values.py")
+"""The files of the rule catalogue, relative to ``src/qwirkle``: they list every rule, and enforce none."""
 
 _ID = re.compile(r"\b([A-Z]+)-(\d+)\b")
 _RANGE = re.compile(r"\b([A-Z]+)-(\d+) to (?:([A-Z]+)-)?(\d+)\b")
@@ -120,9 +120,15 @@ def _names(target: ast.expr) -> list[str]:
     return []
 
 
-def enforcing_code(root: Path, known: Collection[str], package: str = "src") -> dict[str, list[CodeRef]]:
-    """For each known rule ID, the code under ``root / package`` that names it, in file order."""
+def enforcing_code(
+    root: Path, known: Collection[str], package: str = "src", catalogue: Collection[str] = CATALOGUE_FILES
+) -> dict[str, list[CodeRef]]:
+    """For each known rule ID, the code under ``root / package`` that names it, in file order.
+
+    The files of ``catalogue``, relative to ``root / package / "qwirkle"``, are left out.
+    """
     found: dict[str, list[CodeRef]] = {}
+    skipped = {(root / package / "qwirkle" / name).resolve() for name in catalogue}
 
     def note(rules: Iterable[str], ref: CodeRef) -> None:
         for rule in rules:
@@ -131,7 +137,7 @@ def enforcing_code(root: Path, known: Collection[str], package: str = "src") -> 
                 refs.append(ref)
 
     for path in _sources(root / package):
-        if path.parent.name == "qwirkle" and path.name in CATALOGUE_FILES:
+        if path.resolve() in skipped:
             continue
         rel = path.relative_to(root).as_posix()
         module = _module_name(path, root)
