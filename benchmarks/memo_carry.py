@@ -115,8 +115,8 @@ def carried(parent: AnchorMemo, grid: Mapping[int, int], new: Sequence[int]) -> 
 
 def _all_ends(board: Board, table: tuple[int, ...]) -> dict[tuple[int, int], Ends]:
     """The ends of every anchor of the board, whatever the hand, by (step, anchor)."""
-    frontier = board.derived()
-    grid = board.by_key
+    frontier = board._derived()
+    grid = board._grid
     _, row_starts, column_starts = cells_summary(frontier.cells, grid, table)
     out = {}
     for step, across, starts, runs in ((STRIDE, 2, row_starts, frontier.rows), (1, 0, column_starts, frontier.columns)):
@@ -129,15 +129,15 @@ def _searched(board: Board, memo: AnchorMemo | None) -> Board:
     """A new board over the same tiles, its frontier known, whose next search reads ``memo`` (none: no memo).
 
     The board's own memo starts at its third search (see
-    :meth:`~qwirkle.Board.anchor_memo`): the first two are spent here, and
+    :meth:`~qwirkle.Board._anchor_memo`): the first two are spent here, and
     the memo it then holds takes the content of ``memo``.
     """
-    fresh = board.placed_unchecked({})
-    fresh.derived()
+    fresh = board._placed_unchecked({})
+    fresh._derived()
     if memo is not None:
         for _ in range(2):
-            fresh.anchor_memo(BONUS)
-        own = fresh.anchor_memo(BONUS)
+            fresh._anchor_memo(BONUS)
+        own = fresh._anchor_memo(BONUS)
         assert own is not None
         own.rows, own.columns, own.cells = memo.rows, memo.columns, memo.cells
     return fresh
@@ -185,7 +185,7 @@ Parent: TypeAlias = tuple[Board, AnchorMemo, dict[tuple[int, int], Ends]]
 
 def _turn(out: Figures, board: Board, hand: list[int], parent: Parent | None, repeats: int) -> Parent:
     """Time the searches of ``hand`` on ``board``, the fastest of ``repeats`` each; return what the next turn reads."""
-    grid = board.by_key
+    grid = board._grid
     ends = _all_ends(board, TABLE)
 
     def search(searched: Board) -> list[Window]:
@@ -202,7 +202,7 @@ def _turn(out: Figures, board: Board, hand: list[int], parent: Parent | None, re
         search(_searched(board, memo))
         return board, memo, ends
     old_board, old_memo, old_ends = parent
-    new = [k for k in grid if k not in old_board.by_key]
+    new = [k for k in grid if k not in old_board._grid]
     # The board's memo is set up untimed; the carrying over is timed with the search, into that memo.
     holder = AnchorMemo()
 

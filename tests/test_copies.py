@@ -82,9 +82,9 @@ def test_every_value_class_of_the_library_copies_as_itself() -> None:
 def test_a_deep_copied_state_keeps_its_board_frontier_and_plays_on_the_same() -> None:
     state = played(30)
     legal_moves(state).best()
-    assert state.board.knows_frontier()
+    assert state.board._knows_frontier()
     clone = copy.deepcopy({"state": state})["state"]
-    assert clone.board.knows_frontier()
+    assert clone.board._knows_frontier()
     move = next(iter(legal_moves(clone)))
     assert apply(clone, move) == apply(state, move)
 
@@ -99,7 +99,7 @@ def test_pickles_stay_small_whatever_the_caches_hold() -> None:
     loaded = pickle.loads(pickle.dumps(state))
     assert loaded == state
     assert loaded.board is not state.board
-    assert not loaded.board.knows_frontier()
+    assert not loaded.board._knows_frontier()
     assert set(legal_moves(loaded)) == set(legal_moves(state))
 
 

@@ -269,8 +269,8 @@ def test_one_tile_is_judged_alike_with_and_without_the_frontier() -> None:
             continue
         len(legal_moves(state))
         fresh = pickle.loads(pickle.dumps(state))
-        assert state.board.knows_frontier()
-        assert not fresh.board.knows_frontier()
+        assert state.board._knows_frontier()
+        assert not fresh.board._knows_frontier()
         near = {(x + dx, y + dy) for x, y in state.board for dx, dy in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -2))}
         for cell in sorted(near):
             for piece in sorted({*state.hand, ALL_TILES[0], ALL_TILES[35]}):
@@ -279,7 +279,7 @@ def test_one_tile_is_judged_alike_with_and_without_the_frontier() -> None:
                 assert verdict == is_legal(fresh, move), f"{label}: is_legal({move!r}) depends on the frontier"
                 assert is_legal(state, move, seat=(state.current + 1) % len(state.players)) is False
                 judged[verdict] += 1
-        assert not fresh.board.knows_frontier()
+        assert not fresh.board._knows_frontier()
     assert judged[True] >= 500
     assert judged[False] >= 5000
 
@@ -302,7 +302,7 @@ def test_a_board_searched_again_gives_every_hand_what_a_first_search_gives(index
         assert again.best() == first.best()
         assert again.top() == first.top()
     if state.board and state.outcome is None:
-        memo = shared.anchor_memo(state.rules.qwirkle_bonus)
+        memo = shared._anchor_memo(state.rules.qwirkle_bonus)
         assert memo is not None, "the later searches had no memo"
         assert memo.cells is not None, "the later searches did not keep what fits each cell"
 
@@ -316,7 +316,7 @@ def test_a_board_searched_twice_keeps_nothing_for_later() -> None:
         board = pickle.loads(pickle.dumps(state.board))
         for seat in range(2):
             len(legal_moves(attrs.evolve(state, board=board, current=seat % len(state.players))))
-        memo = board.anchor_memo(state.rules.qwirkle_bonus)  # the third search's: what the first two kept
+        memo = board._anchor_memo(state.rules.qwirkle_bonus)  # the third search's: what the first two kept
         assert memo is not None, label
         assert memo.cells is None, label
         assert not memo.rows, label

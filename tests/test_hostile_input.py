@@ -61,7 +61,7 @@ def test_near_the_coordinate_limit_only_cells_in_range_are_listed(corner: tuple[
     assert all(in_range(*cell) for move in listed for cell in move.cells)
     assert set(listed) == brute_placements(state)
     assert len(legal_moves(state)) == len(list(legal_moves(state)))
-    assert all(in_range(*divmod_key(k)) for k in state.board.frontier())
+    assert all(in_range(*divmod_key(k)) for k in state.board._frontier())
     for move in listed[:: max(1, len(listed) // 40)]:
         after = apply(state, move)
         assert state_from_json(state_to_json(after)) == after
@@ -134,7 +134,7 @@ def test_a_record_whose_key_is_a_huge_integer_is_refused_with_a_library_error() 
 
 def test_a_board_grown_without_checks_is_caught_by_the_checks_of_a_state() -> None:
     state = position(["Ann", "Bob"], {(0, 0): t("Ro")}, [tiles("Rs Rd Rc Rx R* Bo"), tiles("Rs Rd Rc Rx R* Bs")])
-    broken = state.board.placed_unchecked({STRIDE: t("Bs").index})
+    broken = state.board._placed_unchecked({STRIDE: t("Bs").index})
     with pytest.raises(InvalidStateError):
         broken.validated()
     assert isinstance(broken, Board)
@@ -195,7 +195,7 @@ def test_a_state_built_raw_around_a_broken_table_is_refused_by_every_checking_en
     (x, y), tile = next(iter(state.board.items()))
     # A tile of another colour and another shape next to the first one: a line mixing both (Rule LINE-2).
     odd = next(t for t in state.bag if t.colour != tile.colour and t.shape != tile.shape)
-    grown = state.board.placed_unchecked({key((x, y - 1)): odd.index})
+    grown = state.board._placed_unchecked({key((x, y - 1)): odd.index})
     bag = list(state.bag)
     bag.remove(odd)
     broken = GameState(**{**attrs.asdict(state, recurse=False), "board": grown, "bag": tuple(bag)})

@@ -88,8 +88,8 @@ def test_table_lines_stay_valid_and_connected(path: list[GameState]) -> None:
 def test_the_frontier_kept_turn_by_turn_is_the_one_worked_out_afresh(path: list[GameState]) -> None:
     """Each board derives what fits next to its tiles, and its runs, from its parent's; a fresh board must agree."""
     for state in path:
-        kept = state.board.derived()
-        assert kept == Board(state.board.items()).derived(), f"frontier or runs kept wrong\n{state}"
+        kept = state.board._derived()
+        assert kept == Board(state.board.items())._derived(), f"frontier or runs kept wrong\n{state}"
 
 
 @settings(max_examples=examples(30))
@@ -108,11 +108,11 @@ def test_the_bounds_grown_turn_by_turn_are_the_ones_worked_out_afresh(path: list
 def test_tiles_added_off_one_line_refresh_the_frontier_both_ways() -> None:
     red_circle, red_square = Tile(Colour.RED, Shape.CIRCLE), Tile(Colour.RED, Shape.SQUARE)
     board = Board({(0, 0): red_circle})
-    board.frontier()
+    board._frontier()
     # Not a legal move, but the board's bookkeeping must not depend on that: (1, 1) ends a row and a column.
-    grown = board.placed_unchecked({key((1, 0)): red_square.index, key((0, 1)): Tile(Colour.BLUE, Shape.CIRCLE).index})
-    assert grown.derived() == Board(grown.items()).derived()
-    _, row_run, _, column_run = grown.frontier()[key((1, 1))]
+    grown = board._placed_unchecked({key((1, 0)): red_square.index, key((0, 1)): Tile(Colour.BLUE, Shape.CIRCLE).index})
+    assert grown._derived() == Board(grown.items())._derived()
+    _, row_run, _, column_run = grown._frontier()[key((1, 1))]
     assert row_run == column_run == 1
 
 

@@ -262,7 +262,7 @@ def test_states_and_moves_pickle_and_play_on_the_same() -> None:
     copy = pickle.loads(pickle.dumps(state))
     assert copy == state
     assert copy.board == state.board
-    assert dict(copy.board.frontier()) == dict(state.board.frontier())
+    assert dict(copy.board._frontier()) == dict(state.board._frontier())
     move = GreedyBot(seed=4).choose(state)
     assert pickle.loads(pickle.dumps(move)) == move
     assert apply(copy, move) == apply(state, move)
@@ -275,7 +275,7 @@ def test_states_and_moves_pickle_and_play_on_the_same() -> None:
 def test_a_board_pickles_without_its_cached_frontier() -> None:
     final = run_game([GreedyBot(seed=1), GreedyBot(seed=2)], seed=3)
     board = final.board
-    board.frontier()
+    board._frontier()
     size = len(pickle.dumps(board))
     fresh = pickle.loads(pickle.dumps(board))
     assert len(pickle.dumps(fresh)) == size

@@ -39,9 +39,12 @@ import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from types import ModuleType
-from typing import Final
+from typing import Final, ParamSpec, TypeVar
 
-__all__ = ["MOVED_MODULES", "MOVED_NAMES", "install", "moved_names", "package_getattr"]
+__all__ = ["MOVED_MODULES", "MOVED_NAMES", "deprecated_member", "install", "moved_names", "package_getattr"]
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
 
 MOVED_MODULES: Final[Mapping[str, str]] = {
     "qwirkle.anchors": "qwirkle._engine.anchors",
@@ -252,3 +255,33 @@ def package_getattr(package: str) -> Callable[[str], ModuleType]:
         return importlib.import_module(old)
 
     return __getattr__
+
+
+def deprecated_member(owner: str, name: str, does: Callable[_P, _R], advice: str) -> Callable[_P, _R]:
+    """A method ``owner.name`` that warns it is deprecated (``advice`` says what to do instead), then calls ``does``.
+
+    Wrapped in :class:`property`, it makes a deprecated attribute.
+
+    >>> class Box:
+    ...     size = property(deprecated_member("Box", "size", len, "use len(box)"))
+    ...     def __len__(self):
+    ...         return 3
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     found = Box().size
+    >>> found, str(caught[0].message)
+    (3, 'Box.size is deprecated and will be removed in the next release: use len(box)')
+    """
+
+    def member(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        warnings.warn(
+            f"{owner}.{name} is deprecated and will be removed in the next release: {advice}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return does(*args, **kwargs)
+
+    member.__name__ = name
+    member.__qualname__ = f"{owner}.{name}"
+    member.__doc__ = f"Deprecated, and removed in the next release: {advice}."
+    return member

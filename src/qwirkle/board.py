@@ -25,6 +25,7 @@ from qwirkle._engine.geometry import (
     lookup_key,
 )
 from qwirkle._engine.lines import MAX_LINE, summary_fault, walk
+from qwirkle._moved import deprecated_member
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.text import grid_text
@@ -42,7 +43,14 @@ _Y_HIGH: Final = HALF_STRIDE + _SAFE
 _LOW_BITS: Final = STRIDE - 1
 
 _SEARCHES_BEFORE_MEMO: Final = 2
-"""How many searches of a board go without the memo of :meth:`Board.anchor_memo`, which starts at the next."""
+"""How many searches of a board go without the memo of :meth:`Board._anchor_memo`, which starts at the next."""
+
+
+_ENGINE_OWN: Final = (
+    "it is the engine's own now; a board's queries are its mapping, row, column, lines_through, bounds, grid, "
+    "validated and near_edge"
+)
+"""What the deprecated engine members of a board say."""
 
 
 def _near_edge(keys: Iterable[int]) -> bool:
@@ -75,13 +83,13 @@ class Board(Immutable, Mapping[Cell, Tile]):
     ((0, 0), (1, 0))
     """
 
-    __slots__ = ("_bounds", "_edge", "_frontier", "_grid", "_hash", "_memo", "_pending")
+    __slots__ = ("_bounds", "_edge", "_grid", "_hash", "_kept", "_memo", "_pending")
 
     _grid: dict[int, int]
     _bounds: tuple[Cell, Cell] | None
     _edge: bool | None
     _hash: int | None
-    _frontier: Frontier | None
+    _kept: Frontier | None
     _pending: tuple[Frontier, tuple[int, ...], bool] | None
     _memo: dict[int, AnchorMemo] | int
 
@@ -104,7 +112,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
         self._bounds = None
         self._edge = _near_edge(grid)
         self._hash = None
-        self._frontier = None
+        self._kept = None
         self._pending = None
         self._memo = 0
 
@@ -128,12 +136,12 @@ class Board(Immutable, Mapping[Cell, Tile]):
         _set(board, "_bounds", bounds)
         _set(board, "_edge", None)  # worked out when first asked: most boards of a replay never are
         _set(board, "_hash", None)
-        _set(board, "_frontier", None)
+        _set(board, "_kept", None)
         _set(board, "_pending", pending)
         _set(board, "_memo", 0)
         return board
 
-    def placed_unchecked(self, new: Mapping[int, int]) -> Board:
+    def _placed_unchecked(self, new: Mapping[int, int]) -> Board:
         """A new board with tiles added, tile indices by int key, **not checked**: for the engine only.
 
         The engine calls it with a placement it has just checked against the
@@ -148,8 +156,8 @@ class Board(Immutable, Mapping[Cell, Tile]):
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
-        >>> next_to_it = next(iter(board.frontier()))
-        >>> board.placed_unchecked({next_to_it: Tile(Colour.BLUE, Shape.SQUARE).index}).validated()
+        >>> next_to_it = next(iter(board._frontier()))
+        >>> board._placed_unchecked({next_to_it: Tile(Colour.BLUE, Shape.SQUARE).index}).validated()
         Traceback (most recent call last):
             ...
         qwirkle.errors.InvalidStateError: the ... breaks rule LINE-2
@@ -164,17 +172,17 @@ class Board(Immutable, Mapping[Cell, Tile]):
                 x0, x1 = min(x0, x), max(x1, x)
                 y0, y1 = min(y0, y), max(y1, y)
             bounds = (x0, y0), (x1, y1)
-        if self._frontier is None:
+        if self._kept is None:
             return Board._of(grid, None, bounds)
         # A board whose frontier is known knows whether it is near the edge: worked out along with it.
-        return Board._of(grid, (self._frontier, tuple(new), bool(self._edge)), bounds)
+        return Board._of(grid, (self._kept, tuple(new), bool(self._edge)), bounds)
 
     def validated(self) -> Board:
         """This board, if every cell is in range, every line valid and the tiles connected; else raise.
 
         Raises :class:`~qwirkle.InvalidStateError` (Rules LINE-2 to LINE-4,
-        PLACE-4). A board built with ``Board(...)`` always passes; one grown
-        with :meth:`placed_unchecked` is only as good as what was added.
+        PLACE-4). A board built with ``Board(...)`` always passes; one the
+        engine grew unchecked is only as good as what it added.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
@@ -191,9 +199,8 @@ class Board(Immutable, Mapping[Cell, Tile]):
     def near_edge(self) -> bool:
         """Whether a tile lies within six cells of the coordinate limit, so that a move could reach beyond it.
 
-        Cells beyond the limit never take a tile: the board leaves them out of
-        its :meth:`frontier`, and the move generator drops what would reach
-        them.
+        Cells beyond the limit never take a tile: the move generator drops
+        whatever would reach them.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> from qwirkle.rules.limits import MAX_COORD
@@ -210,31 +217,31 @@ class Board(Immutable, Mapping[Cell, Tile]):
             object.__setattr__(self, "_edge", edge)
         return edge
 
-    def knows_frontier(self) -> bool:
-        """Whether :meth:`frontier` is cheap now: already worked out, or derivable from the board this one grew from.
+    def _knows_frontier(self) -> bool:
+        """Whether :meth:`_frontier` is cheap now: already worked out, or derivable from the board this one grew from.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
-        >>> board.knows_frontier()
+        >>> board._knows_frontier()
         False
-        >>> len(board.frontier()), board.knows_frontier()
+        >>> len(board._frontier()), board._knows_frontier()
         (4, True)
         """
-        return self._frontier is not None or self._pending is not None
+        return self._kept is not None or self._pending is not None
 
-    def frontier(self) -> Mapping[int, FrontierCell]:
+    def _frontier(self) -> Mapping[int, FrontierCell]:
         """For each empty cell next to a tile, by int key: what fits it along its row and its column.
 
         Engine use: its values are the engine's private records. Computed once per board; read-only.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
-        >>> len(board.frontier())  # the four cells around the tile
+        >>> len(board._frontier())  # the four cells around the tile
         4
         """
-        return MappingProxyType(self.derived().cells)
+        return MappingProxyType(self._derived().cells)
 
-    def derived(self) -> Frontier:
+    def _derived(self) -> Frontier:
         """The frontier and the runs of tiles along rows and along columns, worked out if need be (engine use).
 
         The dicts are the board's own, for speed (a read-only view would cost
@@ -242,10 +249,10 @@ class Board(Immutable, Mapping[Cell, Tile]):
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE), (1, 0): Tile(Colour.RED, Shape.SQUARE)})
-        >>> len(board.derived().cells), len(board.derived().rows), len(board.derived().columns)
+        >>> len(board._derived().cells), len(board._derived().rows), len(board._derived().columns)
         (6, 1, 2)
         """
-        frontier = self._frontier
+        frontier = self._kept
         if frontier is not None:
             return frontier
         if self._pending is not None:
@@ -258,11 +265,11 @@ class Board(Immutable, Mapping[Cell, Tile]):
             cells = frontier.cells
             for k in [k for k in cells if not key_in_range(k)]:
                 del cells[k]
-        object.__setattr__(self, "_frontier", frontier)
+        object.__setattr__(self, "_kept", frontier)
         object.__setattr__(self, "_pending", None)
         return frontier
 
-    def anchor_memo(self, qwirkle_bonus: int) -> AnchorMemo | None:
+    def _anchor_memo(self, qwirkle_bonus: int) -> AnchorMemo | None:
         """Where the move generator keeps what a hand does not change, from this board's third search on (engine use).
 
         ``None`` the first two times. Most boards are searched once, by the
@@ -276,7 +283,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
-        >>> [board.anchor_memo(6) for _ in range(3)]
+        >>> [board._anchor_memo(6) for _ in range(3)]
         [None, None, <AnchorMemo: 0 row and 0 column anchors>]
         """
         memo = self._memo
@@ -348,17 +355,13 @@ class Board(Immutable, Mapping[Cell, Tile]):
         """A read-only view of the engine's int cell keys to tile indices."""
         return MappingProxyType(self._grid)
 
-    @property
-    def by_key(self) -> Mapping[int, int]:
-        """The engine's int cell keys to tile indices: the board's own dict, for speed (engine use; never change it).
-
-        :attr:`grid` is the same as a read-only view, which costs at every lookup.
-
-        >>> from qwirkle import Colour, Shape, Tile
-        >>> dict(Board({(0, 1): Tile(Colour.RED, Shape.SQUARE)}).by_key)
-        {1: 1}
-        """
-        return self._grid
+    # The engine's own members under their old public names, for one release.
+    by_key = property(deprecated_member("Board", "by_key", lambda board: board._grid, _ENGINE_OWN))
+    placed_unchecked = deprecated_member("Board", "placed_unchecked", _placed_unchecked, _ENGINE_OWN)
+    knows_frontier = deprecated_member("Board", "knows_frontier", _knows_frontier, _ENGINE_OWN)
+    frontier = deprecated_member("Board", "frontier", _frontier, _ENGINE_OWN)
+    derived = deprecated_member("Board", "derived", _derived, _ENGINE_OWN)
+    anchor_memo = deprecated_member("Board", "anchor_memo", _anchor_memo, _ENGINE_OWN)
 
     def bounds(self) -> tuple[Cell, Cell] | None:
         """The top-left and bottom-right cells of the smallest box around the tiles, or ``None``.

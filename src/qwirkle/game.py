@@ -270,7 +270,7 @@ def apply(
             drawn, bag, wanted = take(bag, wanted, draw)
             hand += drawn
         hands[seat] = hand
-        board = board.placed_unchecked(placed)
+        board = board._placed_unchecked(placed)
     elif isinstance(move, Exchange):
         k = len(move)
         if rules.exchange_return_before_draw:

@@ -118,7 +118,7 @@ def check(state: GameState, move: Move | HiddenExchange, *, seat: int | None = N
         gained = move.listed_score
         if gained is None:
             out = goes_out(len(placed), len(state.hand), len(state.bag))
-            gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=out)
+            gained = score_placed(state.board._grid, placed, state.rules, end_bonus=out)
         return gained, placed, rest
     placed, runs, rest = _check(state, move, seat)
     if not placed:
@@ -171,13 +171,13 @@ def is_legal(state: GameState, move: Move | HiddenExchange, *, seat: int | None 
     if type(state) is not GameState:
         _require_state(state, "is_legal")
     board = state.board
-    if type(move) is Place and len(move.placements) == 1 and board and board.knows_frontier():
+    if type(move) is Place and len(move.placements) == 1 and board and board._knows_frontier():
         # One tile on a table whose frontier is known: the frontier already says what fits each cell next to
         # the tiles (Rules PLACE-4, PLACE-5, LINE-2 to LINE-4), which spares the full check and its message.
         if state.outcome is not None or (seat is not None and seat != state.current):
             return False
         (((x, y), tile),) = move.placements
-        fits = board.frontier().get(x * STRIDE + y)
+        fits = board._frontier().get(x * STRIDE + y)
         return fits is not None and bool((fits[0] & fits[2]) >> tile.index & 1) and tile in state.hand
     if type(move) is Pass:
         # A yes or no needs no refusal built, and while the bag allows an exchange, no search of the table.
@@ -230,7 +230,7 @@ def _verify_place(state: GameState, move: Place) -> _Found:
     """
     hand = state.hand
     rest = _take(hand, [tile for _, tile in move.placements], Rule.TURN_1, "placing")
-    grid = state.board.by_key
+    grid = state.board._grid
     placed, runs = check_placement(grid, move.placements)
     if not grid and state.rules.opening_must_play_max_group:
         best = group_size(t.index for t in hand)

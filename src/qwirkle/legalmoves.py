@@ -310,7 +310,7 @@ class LegalMoves(Collection[Move]):
         placed = dict(first)
         # Legal by construction: only the score is left to work out.
         goes_out = len(placed) == len(state.hand) and not state.bag
-        gained = score_placed(state.board.by_key, placed, state.rules, end_bonus=goes_out)
+        gained = score_placed(state.board._grid, placed, state.rules, end_bonus=goes_out)
         # The move carries its score, so that applying it does not work it out again.
         move = _listed_place(tuple([(cell_of(k), ALL_TILES[t]) for k, t in first]), state, gained)
         return move, gained

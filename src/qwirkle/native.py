@@ -193,11 +193,11 @@ class NativeGame:
         board = state.board
         if board and board.near_edge:
             raise ValueError("the native engine does not play near the coordinate limit")
-        tiles = [(*cell_of(k), t) for k, t in board.by_key.items()]
+        tiles = [(*cell_of(k), t) for k, t in board._grid.items()]
         orders = None
         if board:
             # The order in which the specification lists moves follows its frontier's order: taken as it is.
-            frontier = board.derived()
+            frontier = board._derived()
             orders = (
                 _key_cells(list(frontier.cells)),
                 _key_cells(list(frontier.rows)),
@@ -446,7 +446,7 @@ class NativeGame:
         laid = game.board
         if len(laid) > len(board):
             # The tiles laid since are the last ones: the board grows as the specification's does.
-            board = board.placed_unchecked({x * STRIDE + y: t for x, y, t in laid[len(board) :]})
+            board = board._placed_unchecked({x * STRIDE + y: t for x, y, t in laid[len(board) :]})
         return GameState(
             players=base.players,
             board=board,

@@ -588,7 +588,7 @@ def check_invariants(state: GameState) -> GameState:
     fresh = Board(state.board.items())
     if fresh != state.board:
         raise InvalidStateError("the board is not the board of its own tiles")
-    if state.board.knows_frontier() and state.board.derived() != fresh.derived():
+    if state.board._knows_frontier() and state.board._derived() != fresh._derived():
         raise InvalidStateError("what the board worked out next to its tiles differs from a fresh board's")
     if not state.history and state.current != state.starter:
         # check_state allows it for a position set up by hand; a game played by the rules opens with its starter.

@@ -14,7 +14,7 @@ the tiles, what a tile there scores, and which of those cells may anchor a
 line (:func:`cells_summary`).
 
 A board searched for a third time, for another hand or the same one,
-keeps these per anchor and per cell (see :meth:`qwirkle.Board.anchor_memo`),
+keeps these per anchor and per cell (see :meth:`qwirkle.Board._anchor_memo`),
 so that the search becomes a filter. Most boards are searched once, by the
 player to move, or twice around an exchange, and never pay for it.
 

@@ -63,7 +63,7 @@ def can_place(board: Board, hand: Sequence[int]) -> bool:
     if not board:
         return bool(hand)
     hand_mask = _mask(hand)
-    return any(h & v & hand_mask for h, _, v, _ in board.frontier().values())
+    return any(h & v & hand_mask for h, _, v, _ in board._frontier().values())
 
 
 class _Hand(NamedTuple):
@@ -314,7 +314,7 @@ def windows(board: Board, hand: Sequence[int], rules: RuleSet) -> list[Window]:
     if not board:
         return _opening_windows(hand, rules)
     bonus = rules.qwirkle_bonus
-    found = _table_windows(board.by_key, board.derived(), _mask(hand), bonus, board.anchor_memo(bonus))
+    found = _table_windows(board._grid, board._derived(), _mask(hand), bonus, board._anchor_memo(bonus))
     if board.near_edge:
         # Near the coordinate limit a window may reach beyond it, where no tile may go.
         found = [window for window in found if all(map(key_in_range, window[0]))]

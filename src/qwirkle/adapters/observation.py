@@ -156,13 +156,13 @@ def _table(board: Board, origin: Cell, side: int) -> tuple[npt.NDArray[np.float3
     on_table = [0] * _TILES
     # The entries to set are gathered first and set at once: numpy is slow one element at a time.
     ones: list[int] = []
-    for k, tile in board.by_key.items():
+    for k, tile in board._grid.items():
         on_table[tile] += 1
         number = numbers.get(k - offset)
         if number is not None:
             ones += ((tile // 6) * cells + number, (6 + tile % 6) * cells + number, _OCCUPIED * cells + number)
     if board:
-        for k, (row_mask, _, column_mask, _) in board.frontier().items():
+        for k, (row_mask, _, column_mask, _) in board._frontier().items():
             number = numbers.get(k - offset)
             if number is not None and row_mask & column_mask:
                 ones.append(_OPEN * cells + number)

@@ -148,7 +148,7 @@ class Scorekeeper(Immutable):
                 raise IllegalMoveError(
                     Rule.TILES_2, f"there are only {self.rules.copies_per_tile} copies of the {tile} in the game"
                 )
-        placed, runs = check_placement(self.board.by_key, move.placements)
+        placed, runs = check_placement(self.board._grid, move.placements)
         goes_out = self.bag_size == 0 and len(move) == held
         return move, score_lines(runs, self.rules, end_bonus=goes_out), placed
 
@@ -165,7 +165,7 @@ class Scorekeeper(Immutable):
         sizes[seat] += drawn - len(placed)
         return self._after(
             SeenTurn(seat, placed, points),
-            board=self.board.placed_unchecked(by_key),
+            board=self.board._placed_unchecked(by_key),
             hand_sizes=tuple(sizes),
             bag_size=self.bag_size - drawn,
         )
