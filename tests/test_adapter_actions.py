@@ -186,7 +186,7 @@ def test_a_legal_action_sequence_ends_in_a_move_the_engine_plays(state: GameStat
     after = apply(state, turn)
     if isinstance(turn, Place):
         # A placement the turn finished fills one of the generator's windows: it comes vouched for, as listed.
-        assert turn.listed_for is state
+        assert turn._listed_for is state
         assert after == apply(state, Place(dict(turn.placements)))
 
 

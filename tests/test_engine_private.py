@@ -6,7 +6,7 @@ import warnings
 
 import pytest
 
-from qwirkle import Board, Colour, Shape, Tile
+from qwirkle import Board, Colour, Place, Shape, Tile
 
 RED_CIRCLE = Tile(Colour.RED, Shape.CIRCLE)
 
@@ -40,3 +40,24 @@ def test_the_old_board_members_give_what_the_engine_gets() -> None:
         assert board.derived() is board._derived()
         grown = board.placed_unchecked({1: Tile(Colour.RED, Shape.SQUARE).index})
     assert grown == Board({(0, 0): RED_CIRCLE, (0, 1): Tile(Colour.RED, Shape.SQUARE)})
+
+
+def test_the_old_names_of_a_placement_warn_and_from_sorted_vouches_for_nothing() -> None:
+    from qwirkle import IllegalMoveError, apply, legal_moves, new_game
+
+    state = new_game(["Ann", "Bob"], seed=7)
+    listed = next(iter(legal_moves(state).placements()))
+    with pytest.warns(DeprecationWarning, match=r"Place\.listed_for is deprecated"):
+        assert listed.listed_for is state
+    with pytest.warns(DeprecationWarning, match=r"Place\.listed_score is deprecated"):
+        assert listed.listed_score is None
+    with pytest.warns(DeprecationWarning, match=r"Place\.from_sorted is deprecated"):
+        again = Place.from_sorted(listed.placements)
+    assert again == listed
+    assert again._listed_for is None
+    # Built unchecked, as before, and checked in full when played: a move off the table is refused.
+    with pytest.warns(DeprecationWarning, match=r"Place\.from_sorted is deprecated"):
+        far = Place.from_sorted((((50, 50), state.hand[0]),))
+    after = apply(state, listed)
+    with pytest.raises(IllegalMoveError):
+        apply(after, far)

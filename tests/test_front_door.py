@@ -236,7 +236,7 @@ def _opened() -> tuple[GameState, Place]:
     """A state with tiles on the table, and a placement of a tile of the hand that touches none of them."""
     state = new_game(["Ann", "Bob"], seed=7)
     state = apply(state, next(iter(legal_moves(state))))
-    return state, Place.from_sorted((((50, 50), state.hand[0]),))
+    return state, Place._from_sorted((((50, 50), state.hand[0]),))
 
 
 def _refused_as_touching_nothing(state: GameState, move: Place) -> None:
@@ -248,27 +248,31 @@ def _refused_as_touching_nothing(state: GameState, move: Place) -> None:
 def test_no_public_parameter_vouches_for_a_move() -> None:
     state, far = _opened()
     with pytest.raises(TypeError):
-        Place.from_sorted(far.placements, listed_for=state)  # type: ignore[call-arg]
+        Place._from_sorted(far.placements, listed_for=state)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
+        Place._from_sorted(far.placements, state)  # type: ignore[call-arg]
+    with pytest.warns(DeprecationWarning, match="from_sorted"), pytest.raises(TypeError):
         Place.from_sorted(far.placements, state)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         Place(far.placements, listed_for=state)  # type: ignore[call-arg]
-    assert far.listed_for is None
+    with pytest.raises(TypeError):
+        Place(far.placements, _listed_for=state)  # type: ignore[call-arg]
+    assert far._listed_for is None
     _refused_as_touching_nothing(state, far)
 
 
 def test_a_listed_move_gives_its_proof_to_no_other_move_or_state() -> None:
     state, far = _opened()
     listed = next(iter(legal_moves(state).placements()))
-    assert listed.listed_for is state
+    assert listed._listed_for is state
     # Another value made from a listed move vouches for nothing.
     _refused_as_touching_nothing(state, attrs.evolve(listed, placements=far.placements))
     for made in (attrs.evolve(listed), pickle.loads(pickle.dumps(listed))):
         assert made == listed
-        assert made.listed_for is None
+        assert made._listed_for is None
     # A state and its listed move pickled together come back as a state and a move that vouches for nothing.
     loaded_state, loaded_move = pickle.loads(pickle.dumps((state, listed)))
-    assert loaded_move.listed_for is None
+    assert loaded_move._listed_for is None
     assert apply(loaded_state, loaded_move) == apply(state, listed)
     # A copy is the move itself, vouching for its own state only: another state checks it in full.
     later = apply(state, listed)
@@ -286,7 +290,7 @@ class _Forger:
         self.state = state
 
     def __reduce__(self) -> tuple[object, ...]:
-        fields = {"placements": self.placements, "listed_for": self.state, "listed_score": None}
+        fields = {"placements": self.placements, "_listed_for": self.state, "_listed_score": None}
         return object.__new__, (Place,), (None, fields)
 
 
@@ -312,7 +316,7 @@ def test_a_listed_move_and_a_turn_of_the_action_adapters_still_skip_the_check(mo
     assert isinstance(turn, Place)
     monkeypatch.setattr(legality_module, "_check", fail)
     for move in (best[0], next(legal_moves(state).placements()), *legal_moves(state).top()[1], turn):
-        assert move.listed_for is state
+        assert move._listed_for is state
         apply(state, move)
     with pytest.raises(AssertionError, match="checked again"):
         apply(state, Place(best[0].placements))

@@ -209,7 +209,7 @@ def test_history_moves_built_without_checks_are_refused_by_check_state() -> None
     state = new_game(["Ann", "Bob"], seed=3)
     state = apply(state, next(iter(legal_moves(state).placements())))
     turn = state.history[0]
-    far = Place.from_sorted(tuple(((x, y + STRIDE), tile) for (x, y), tile in turn.move.placements))  # type: ignore[union-attr]
+    far = Place._from_sorted(tuple(((x, y + STRIDE), tile) for (x, y), tile in turn.move.placements))  # type: ignore[union-attr]
     with pytest.raises(InvalidStateError, match="malformed"):
         check_state(attrs.evolve(state, history=(attrs.evolve(turn, move=far),)))
 

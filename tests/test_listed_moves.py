@@ -28,9 +28,9 @@ def test_a_listed_placement_plays_exactly_as_the_same_move_checked_afresh(state:
     best = legal_moves(state).best()
     picks = rng.sample(placements, min(3, len(placements))) + ([best[0]] if best else [])
     for move in picks:
-        assert move.listed_for is state
+        assert move._listed_for is state
         again = fresh(move)
-        assert again.listed_for is None
+        assert again._listed_for is None
         assert move == again
         assert hash(move) == hash(again)
         assert verify(state, move) == verify(state, again) == score(state, again)
@@ -39,7 +39,7 @@ def test_a_listed_placement_plays_exactly_as_the_same_move_checked_afresh(state:
         # The history keeps the move, never the state it was listed for.
         kept = after.history[-1].move
         assert isinstance(kept, Place)
-        assert kept.listed_for is None
+        assert kept._listed_for is None
 
 
 def test_a_listed_placement_is_checked_in_any_other_state() -> None:
@@ -71,10 +71,10 @@ def test_a_pickled_listed_placement_vouches_for_nothing_and_a_copy_is_the_move_i
     move = next(iter(legal_moves(state).placements()))
     loaded = pickle.loads(pickle.dumps(move))
     assert loaded == move
-    assert loaded.listed_for is None
+    assert loaded._listed_for is None
     for other in (copy.copy(move), copy.deepcopy(move)):
         assert other is move
-        assert other.listed_for is state
+        assert other._listed_for is state
     assert "listed_for" not in repr(move)
     assert len(pickle.dumps(move)) < 400
 

@@ -287,9 +287,9 @@ def apply(
                 drawn, bag, wanted = take(bag, wanted, rest)
                 hand += drawn
         hands[seat] = hand
-    if type(move) is Place and move.listed_for is not None:
+    if type(move) is Place and move._listed_for is not None:
         # The history keeps the move, not the state it was listed for: that would keep every earlier state alive.
-        move = Place.from_sorted(move.placements)
+        move = Place._from_sorted(move.placements)
     history, scores, current, idle, outcome = _close_turn(
         rules,
         Turn(seat, move, gained),

@@ -37,15 +37,16 @@ __all__ = ["check_history", "check_move", "check_outcome", "check_score", "check
 def check_move(move: object) -> Place | Exchange | Pass:
     """``move`` if it is a move as its constructors build it, else :class:`~qwirkle.InvalidStateError`.
 
-    A move built with ``from_sorted`` from parts that are not sorted, or with
+    A move built unchecked from parts that are not sorted (as
+    :meth:`Exchange.from_sorted <qwirkle.Exchange.from_sorted>` may), or with
     a cell out of range, is refused here.
 
-    >>> from qwirkle import Colour, Shape, Tile
-    >>> red = Tile(Colour.RED, Shape.CIRCLE)
-    >>> check_move(Place.from_sorted((((0, 2**32), red),)))  # doctest: +ELLIPSIS
+    >>> from qwirkle import Colour, Exchange, Shape, Tile
+    >>> tiles = (Tile(Colour.BLUE, Shape.CIRCLE), Tile(Colour.RED, Shape.CIRCLE))
+    >>> check_move(Exchange.from_sorted(tiles))
     Traceback (most recent call last):
         ...
-    qwirkle.errors.InvalidStateError: a move of the history is malformed: ... (0, 4294967296) does not
+    qwirkle.errors.InvalidStateError: a move of the history is malformed: its tiles are not sorted
     """
     try:
         if type(move) is Place:

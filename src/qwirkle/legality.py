@@ -108,14 +108,13 @@ def check(state: GameState, move: Move | HiddenExchange, *, seat: int | None = N
     """Check ``move`` like :func:`verify`, keeping what applying it needs (engine use).
 
     A placement that :func:`~qwirkle.legal_moves` listed for this very state
-    (see :attr:`Place.listed_for <qwirkle.Place.listed_for>`) is legal there:
-    it is only scored, not checked again, and not even scored if the listing
-    gave its score (:attr:`Place.listed_score <qwirkle.Place.listed_score>`).
+    (the move's private mark) is legal there: it is only scored, not checked
+    again, and not even scored if the listing gave its score.
     """
-    if type(move) is Place and move.listed_for is state and (seat is None or seat == state.current):
+    if type(move) is Place and move._listed_for is state and (seat is None or seat == state.current):
         rest = _take(state.hand, move.tiles, Rule.TURN_1, "placing")
         placed = {x * STRIDE + y: tile.index for (x, y), tile in move.placements}
-        gained = move.listed_score
+        gained = move._listed_score
         if gained is None:
             out = goes_out(len(placed), len(state.hand), len(state.bag))
             gained = score_placed(state.board._grid, placed, state.rules, end_bonus=out)

@@ -23,11 +23,11 @@ __all__ = ["LegalMoves", "legal_moves"]
 
 
 # A listing builds every move it lists, hundreds a position: each is filled slot by slot through the slots'
-# own descriptors, the cheapest way to give a frozen value its fields, with no call of ``from_sorted``.
+# own descriptors, the cheapest way to give a frozen value its fields, with no call of a constructor.
 _new: Final = object.__new__
 _set_placements: Final[Callable[[Place, Placements], None]] = vars(Place)["placements"].__set__
-_set_listed_for: Final[Callable[[Place, object], None]] = vars(Place)["listed_for"].__set__
-_set_listed_score: Final[Callable[[Place, Score | None], None]] = vars(Place)["listed_score"].__set__
+_set_listed_for: Final[Callable[[Place, object], None]] = vars(Place)["_listed_for"].__set__
+_set_listed_score: Final[Callable[[Place, Score | None], None]] = vars(Place)["_listed_score"].__set__
 _set_tiles: Final[Callable[[Exchange, tuple[Tile, ...]], None]] = vars(Exchange)["tiles"].__set__
 
 
@@ -105,9 +105,8 @@ def _listed_place(placements: Placements, state: GameState, score: Score | None 
     """A placement of one of the move generator's windows of ``state``, vouched for there (engine use only).
 
     Such a placement is legal in ``state``: the move carries the proof
-    (:attr:`Place.listed_for <qwirkle.Place.listed_for>`, and ``score`` as
-    :attr:`Place.listed_score <qwirkle.Place.listed_score>`, which must be
-    what it scores there), and :func:`~qwirkle.apply` only scores it. The
+    (``Place._listed_for``, and ``score`` as ``Place._listed_score``, which
+    must be what it scores there), and :func:`~qwirkle.apply` only scores it. The
     listing and the action adapters, which build their turns from the same
     windows, call it; nothing public does, so that no move from outside can
     skip the check.

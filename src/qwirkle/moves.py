@@ -12,6 +12,7 @@ from typing import TypeAlias
 import attrs
 
 from qwirkle._engine.geometry import Cell, check_cell
+from qwirkle._moved import deprecated_member
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.immutable import Immutable
 from qwirkle.rules.catalogue import Rule
@@ -63,12 +64,14 @@ _new = object.__new__
 _put = object.__setattr__
 # Bound once: the legal-moves listing builds hundreds of moves a position through these.
 
+_CHECKED_ADVICE = "build a move with Place(...), which checks it"
+
 Placements: TypeAlias = tuple[tuple[Cell, Tile], ...]
 """The ``(cell, tile)`` pairs of a placement, sorted by cell."""
 
 
 # No generated ``__getstate__``/``__setstate__``: pickles go through ``__reduce__``, and a public ``__setstate__``
-# would let anyone give a move the proof that the listing alone may give (see ``listed_for``).
+# would let anyone give a move the proof that the listing alone may give (see ``_listed_for``).
 @attrs.frozen(repr=False, getstate_setstate=False)
 class Place(Immutable):
     """Place one or more tiles, each on its cell.
@@ -85,49 +88,51 @@ class Place(Immutable):
 
     placements: tuple[tuple[Cell, Tile], ...] = attrs.field(converter=_placements)
     """The ``(cell, tile)`` pairs, sorted by cell."""
-    listed_for: object = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
-    """The state whose :func:`~qwirkle.legal_moves` listed this move, if any; not part of the move's value.
-
-    It vouches that the move is legal in that very state (states never
-    change), so that checking it there again can be skipped. Only the
-    listing sets it: no constructor, parameter or ``attrs.evolve`` does, so
-    a move built from outside (``Place(...)``, :meth:`from_sorted`, a parsed
-    or unpickled move) is checked in full. It is left out of ``==``,
-    ``hash``, ``repr``, pickles and the game's history (a copy is the move
-    itself, see :mod:`qwirkle.immutable`)."""
-    listed_score: Score | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
-    """What the move scores in :attr:`listed_for`, when the listing worked it out (:meth:`LegalMoves.best
-    <qwirkle.LegalMoves.best>` does), so that :func:`~qwirkle.apply` does not score it again; left out like
-    :attr:`listed_for`."""
+    # The state whose listing (qwirkle.legalmoves) built this move, which vouches that the move is legal in that
+    # very state (states never change), so that apply() there only scores it. Only the listing's own factory sets
+    # it: no constructor, parameter, attrs.evolve or pickle does, so a move built anywhere else is checked in
+    # full. No part of the move's value: left out of ==, hash, repr, pickles and the game's history.
+    _listed_for: object = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
+    # What the move scores in _listed_for, when the listing worked it out, so that apply() does not score it again.
+    _listed_score: Score | None = attrs.field(default=None, init=False, eq=False, hash=False, repr=False)
 
     @classmethod
-    def from_sorted(cls, placements: tuple[tuple[Cell, Tile], ...]) -> Place:
+    def _from_sorted(cls, placements: tuple[tuple[Cell, Tile], ...]) -> Place:
         """A move from ``(cell, tile)`` pairs already sorted by cell, on distinct cells in range: **not checked**.
 
-        For code that builds many moves from parts it knows to be well
-        formed; anything else should call ``Place(...)``, which checks.
-        Nothing here is checked, not the order, the range of the cells nor
-        the types. The move vouches for nothing (:attr:`listed_for` is
-        ``None``): :func:`~qwirkle.apply` checks it against every rule, and
-        a state whose history holds a malformed move is refused by
-        :func:`~qwirkle.check_state`.
+        For the engine, which builds many moves from parts it knows to be
+        well formed. The move vouches for nothing: :func:`~qwirkle.apply`
+        checks it against every rule, and a state whose history holds a
+        malformed move is refused by :func:`~qwirkle.check_state`.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> red = Tile(Colour.RED, Shape.CIRCLE)
-        >>> Place.from_sorted((((0, 0), red),)) == Place({(0, 0): red})
+        >>> Place._from_sorted((((0, 0), red),)) == Place({(0, 0): red})
         True
         """
         move = _new(cls)
         _put(move, "placements", placements)
-        _put(move, "listed_for", None)
-        _put(move, "listed_score", None)
+        _put(move, "_listed_for", None)
+        _put(move, "_listed_score", None)
         return move
+
+    # Under their old public names for one release: the proof reads as it did, and from_sorted still builds a
+    # move unchecked that vouches for nothing.
+    from_sorted = staticmethod(
+        deprecated_member("Place", "from_sorted", lambda placements: Place._from_sorted(placements), _CHECKED_ADVICE)
+    )
+    listed_for = property(
+        deprecated_member("Place", "listed_for", lambda move: move._listed_for, "the listing's proof is private")
+    )
+    listed_score = property(
+        deprecated_member("Place", "listed_score", lambda move: move._listed_score, "use qwirkle.score(state, move)")
+    )
 
     def __reduce__(
         self,
     ) -> tuple[Callable[[tuple[tuple[Cell, Tile], ...]], Place], tuple[tuple[tuple[Cell, Tile], ...]]]:
         # The state a listed move vouches for is no part of the move: pickles leave it out.
-        return Place.from_sorted, (self.placements,)
+        return Place._from_sorted, (self.placements,)
 
     @property
     def cells(self) -> tuple[Cell, ...]:
@@ -183,7 +188,7 @@ class Exchange(Immutable):
 
     @classmethod
     def from_sorted(cls, tiles: tuple[Tile, ...]) -> Exchange:
-        """An exchange of tiles already sorted: **not checked** (see :meth:`Place.from_sorted`).
+        """An exchange of tiles already sorted: **not checked**, for code that builds many from well-formed parts.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> Exchange.from_sorted((Tile(Colour.RED, Shape.CIRCLE),)) == Exchange([Tile(Colour.RED, Shape.CIRCLE)])

@@ -160,7 +160,7 @@ def _actions(layout: ActionLayout) -> ActionsTuple:
 
 
 def _place(flat: Sequence[int]) -> Place:
-    return Place.from_sorted(tuple([((flat[i], flat[i + 1]), ALL_TILES[flat[i + 2]]) for i in range(0, len(flat), 3)]))
+    return Place._from_sorted(tuple([((flat[i], flat[i + 1]), ALL_TILES[flat[i + 2]]) for i in range(0, len(flat), 3)]))
 
 
 class NativeGame:
@@ -248,7 +248,7 @@ class NativeGame:
         if found is None:
             return None
         cells, score = found
-        move = Place.from_sorted(tuple([((x, y), ALL_TILES[t]) for x, y, t in cells]))
+        move = Place._from_sorted(tuple([((x, y), ALL_TILES[t]) for x, y, t in cells]))
         return move, _score(score, self.rules)
 
     def top_points(self) -> int:
@@ -428,7 +428,7 @@ class NativeGame:
             move: Move
             gained = NOTHING
             if kind == "place":
-                move = Place.from_sorted(tuple([((x, y), ALL_TILES[t]) for x, y, t in tiles]))
+                move = Place._from_sorted(tuple([((x, y), ALL_TILES[t]) for x, y, t in tiles]))
                 gained = _score(score, rules)
             elif kind == "exchange":
                 move = Exchange.from_sorted(tuple([ALL_TILES[t] for _, _, t in tiles]))

@@ -515,7 +515,7 @@ class ActionTurn(Immutable):
         for cell, tile in self.placed:
             row, column = divmod(cell, w)
             pairs.append(((ox + column, oy + row), ALL_TILES[tile]))
-        return Place.from_sorted(tuple(sorted(pairs)))
+        return Place._from_sorted(tuple(sorted(pairs)))
 
     def __repr__(self) -> str:
         return f"<ActionTurn: {len(self.placed)} placed, origin {self.origin}>"
