@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import cache
-from typing import TYPE_CHECKING, Final
+from functools import cache, lru_cache
+from typing import Final
 
 import attrs
 
@@ -77,20 +77,8 @@ class ScoredLine(Immutable):
         return len(self.cells)
 
 
-class _Unread:
-    """Where a score the engine worked out keeps its lines, as ranges of int keys, until they are first read.
-
-    Most scores are added up and never read line by line. A slot of its own,
-    not a field: the ranges are no part of the value, nor of its copies.
-    """
-
-    __slots__ = ("_runs",)
-
-    _runs: tuple[range, ...]
-
-
 @attrs.frozen
-class Score(_Unread, Immutable):
+class Score(Immutable):
     """What a move scores, and why.
 
     ``total`` is the sum of the lines' points, the Qwirkle bonuses, the
@@ -114,17 +102,6 @@ class Score(_Unread, Immutable):
     end_bonus: int = 0
     """Bonus for ending the game by placing the last tile (Rule SCORE-8)."""
 
-    if not TYPE_CHECKING:  # a type checker should still refuse any other name
-
-        def __getattr__(self, name: str) -> tuple[ScoredLine, ...]:
-            # Only an unread ``lines`` is ever missing: the slot is filled from the ranges, which stay (a thread
-            # that finds the slot empty at the same time builds the same lines).
-            if name != "lines":
-                raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-            lines = _scored_lines(self._runs)
-            _set_lines(self, lines)
-            return lines
-
     @property
     def qwirkles(self) -> int:
         """How many lines the move completed to six tiles."""
@@ -141,7 +118,6 @@ _set_lines: Final[Callable[[Score, tuple[ScoredLine, ...]], None]] = vars(Score)
 _set_qwirkle_points: Final[Callable[[Score, int], None]] = vars(Score)["qwirkle_points"].__set__
 _set_lone_tile_points: Final[Callable[[Score, int], None]] = vars(Score)["lone_tile_points"].__set__
 _set_end_bonus: Final[Callable[[Score, int], None]] = vars(Score)["end_bonus"].__set__
-_set_runs: Final[Callable[[Score, tuple[range, ...]], None]] = vars(_Unread)["_runs"].__set__
 
 NOTHING = Score(total=0)
 """The score of an exchange or a pass (Rules SCORE-6, EXCHANGE-2)."""
@@ -208,7 +184,7 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
     (3, (ScoredLine(cells=((0, 0), (1, 0), (2, 0)), qwirkle=False),))
     """
     # Every apply scores its move: the value is built straight into its slots through the slots' own descriptors,
-    # past attrs' __init__, and its lines only when read.
+    # past attrs' __init__.
     points = 0
     qwirkles = 0
     bonus = rules.qwirkle_bonus
@@ -221,26 +197,28 @@ def score_lines(runs: Sequence[range], rules: RuleSet, *, end_bonus: bool = Fals
     end = rules.end_bonus if end_bonus else 0
     score = _new(Score)
     _set_total(score, points + lone + end)
-    _set_runs(score, tuple(runs))
+    _set_lines(score, tuple(map(_scored_line, runs)))
     _set_qwirkle_points(score, bonus * qwirkles)
     _set_lone_tile_points(score, lone)
     _set_end_bonus(score, end)
     return score
 
 
-def _scored_lines(runs: Sequence[range]) -> tuple[ScoredLine, ...]:
-    """The lines of a score, from their ranges of int keys (see :func:`score_lines`)."""
-    lines = []
-    for run in runs:
-        size = len(run)
-        x, y = cell_of(run.start)
-        # A run is a range of keys along a row (step STRIDE) or a column (step 1): one coordinate stays put.
-        if run.step == STRIDE:
-            cells = tuple([(i, y) for i in range(x, x + size)])
-        else:
-            cells = tuple([(x, j) for j in range(y, y + size)])
-        line = _new(ScoredLine)
-        _set_cells(line, cells)
-        _set_qwirkle(line, size == MAX_LINE)
-        lines.append(line)
-    return tuple(lines)
+@lru_cache(maxsize=4096)
+def _scored_line(run: range) -> ScoredLine:
+    """The line of a score from its range of int keys (see :func:`score_lines`), shared by the scores that make it.
+
+    The same lines are scored again and again (every move that extends a line, every search that tries it), and a
+    line is a value: kept, it costs a score a lookup instead of a tuple of cells and a new value.
+    """
+    size = len(run)
+    x, y = cell_of(run.start)
+    # A run is a range of keys along a row (step STRIDE) or a column (step 1): one coordinate stays put.
+    if run.step == STRIDE:
+        cells = tuple([(i, y) for i in range(x, x + size)])
+    else:
+        cells = tuple([(x, j) for j in range(y, y + size)])
+    line = _new(ScoredLine)
+    _set_cells(line, cells)
+    _set_qwirkle(line, size == MAX_LINE)
+    return line
