@@ -56,8 +56,6 @@ LAZY: dict[tuple[str, str], str] = {
 
 KNOWN: dict[tuple[str, str], str] = {
     ("qwirkle.state", "qwirkle.interface.render"): "a state draws itself in a notebook (_repr_svg_)",
-    ("qwirkle.legality", "qwirkle.interface.views"): "verify takes a player's view and a hidden exchange",
-    ("qwirkle.game", "qwirkle.interface.views"): "apply takes a hidden exchange, which views define",
 }
 """The imports that still run the wrong way, each with the reason it stands."""
 

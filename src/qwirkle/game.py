@@ -19,9 +19,8 @@ from qwirkle.board import Board
 from qwirkle.draws import check_draws, take
 from qwirkle.endings import EndReason, Outcome, _close_turn, left_game
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.interface.views import HiddenExchange
 from qwirkle.legality import _require_state, check, check_game_on, verify
-from qwirkle.moves import Exchange, Move, Place
+from qwirkle.moves import Exchange, HiddenExchange, Move, Place
 from qwirkle.rng import check_seed, seed_state, shuffle
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import RuleSet, StartTiebreak, starting_seat

@@ -10,8 +10,7 @@ from qwirkle._engine.lines import group_size, groups, line_fault, summary_fault,
 from qwirkle._engine.movegen import can_place
 from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief, not_a_move, not_your_turn
-from qwirkle.interface.views import HiddenExchange, PlayerView, SpectatorView
-from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
+from qwirkle.moves import Exchange, HiddenExchange, InvalidMoveError, Move, Pass, Place
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import NOTHING, Score, goes_out, lines_through, score_lines, score_placed
@@ -57,16 +56,12 @@ def _require_state(value: object, verb: str) -> None:
     if isinstance(value, GameState):
         return
     what = f"a {type(value).__name__}"
-    if isinstance(value, (PlayerView, SpectatorView)) and verb == "is_over":
+    # A view says itself why it is no state (qwirkle.interface.views, a layer above): read, not imported.
+    view_hint: str | None = getattr(type(value), "_not_a_state", None)
+    if view_hint is not None and verb == "is_over":
         hint = "a view tells it itself: its outcome is None while the game goes on"
-    elif isinstance(value, PlayerView):
-        hint = (
-            "a view hides the other hands and the bag. A bot that wants a state to search gets one the viewer "
-            "cannot tell from the real game from qwirkle.sample_state(view), with the viewer's own legal moves "
-            "when it is to move"
-        )
-    elif isinstance(value, SpectatorView):
-        hint = "a spectator's view holds no hand; pass the GameState the view was made from"
+    elif view_hint is not None:
+        hint = view_hint
     elif type(value).__module__.startswith("qwirkle.cards"):
         hint = "that is a state of Qwirkle Cards, whose own functions are in qwirkle.cards"
     else:
@@ -80,7 +75,7 @@ def verify(state: GameState, move: Move | HiddenExchange, *, seat: int | None = 
 
     Raises :class:`~qwirkle.IllegalMoveError` naming the first rule broken;
     ``seat``, if given, must be the seat whose turn it is (Rule START-7).
-    An exchange whose tiles are not known (a :class:`~qwirkle.interface.views.HiddenExchange`,
+    An exchange whose tiles are not known (a :class:`~qwirkle.moves.HiddenExchange`,
     as a game record or a view may hold) raises :class:`~qwirkle.InvalidMoveError`:
     a state knows the hand, so an exchange played on it names its tiles.
     The score includes the end bonus when the move ends the game (Rule SCORE-8).

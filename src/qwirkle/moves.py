@@ -1,7 +1,8 @@
 """Moves as values: placing tiles, exchanging tiles, and the forced pass.
 
 Moves are equal when they do the same thing and are hashable: the order in
-which tiles are given does not matter.
+which tiles are given does not matter. An exchange seen from another seat,
+whose tiles are not known, is a :class:`HiddenExchange`.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from qwirkle.rules.catalogue import Rule
 from qwirkle.scoring import Score
 from qwirkle.tiles import Tile
 
-__all__ = ["Exchange", "InvalidMoveError", "Move", "Pass", "Place"]
+__all__ = ["Exchange", "HiddenExchange", "InvalidMoveError", "Move", "Pass", "Place"]
 
 
 class InvalidMoveError(QwirkleError):
@@ -225,3 +226,22 @@ class Pass(Immutable):
 
 Move: TypeAlias = Place | Exchange | Pass
 """Any move."""
+
+
+@attrs.frozen
+class HiddenExchange(Immutable):
+    """An exchange whose tiles are not known: how many tiles, not which.
+
+    Another player's exchange, as a player's view (:mod:`qwirkle.interface.views`)
+    or a game record shows it. No state takes it as a move: a state knows the
+    hand, so an exchange played on it names its tiles.
+
+    >>> str(HiddenExchange(3))
+    'swap 3 tiles'
+    """
+
+    count: int
+    """How many tiles were exchanged."""
+
+    def __str__(self) -> str:
+        return f"swap {self.count} tile" + ("s" if self.count != 1 else "")

@@ -141,7 +141,7 @@ class RecordedTurn(Immutable):
     seat: int
     """The seat that moved."""
     move: Move | HiddenExchange
-    """The move; an exchange of unknown tiles is a :class:`~qwirkle.interface.views.HiddenExchange`.
+    """The move; an exchange of unknown tiles is a :class:`~qwirkle.moves.HiddenExchange`.
 
     :func:`~qwirkle.apply` takes it as it is, and refuses only an exchange of unknown tiles."""
     score: int

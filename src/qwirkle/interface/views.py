@@ -24,7 +24,7 @@ A spectator, who sits at no seat, gets a :class:`SpectatorView` from
 from __future__ import annotations
 
 from collections import Counter
-from typing import overload
+from typing import ClassVar, overload
 
 import attrs
 
@@ -37,7 +37,7 @@ from qwirkle.formats.notation import format_tile
 from qwirkle.histories import check_history, check_scores
 from qwirkle.immutable import Immutable
 from qwirkle.interface.render import board_svg
-from qwirkle.moves import Exchange, Move
+from qwirkle.moves import Exchange, HiddenExchange, Move
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.limits import MAX_TURNS
 from qwirkle.rules.ruleset import RuleSet
@@ -51,21 +51,6 @@ VIEW_FORMAT = "qwirkle-view"
 VIEW_VERSION = 1
 SPECTATOR_FORMAT = "qwirkle-spectator-view"
 SPECTATOR_VERSION = 1
-
-
-@attrs.frozen
-class HiddenExchange(Immutable):
-    """Another player's exchange, as the viewer saw it: how many tiles, not which.
-
-    >>> str(HiddenExchange(3))
-    'swap 3 tiles'
-    """
-
-    count: int
-    """How many tiles were exchanged."""
-
-    def __str__(self) -> str:
-        return f"swap {self.count} tile" + ("s" if self.count != 1 else "")
 
 
 @attrs.frozen
@@ -95,6 +80,13 @@ class PlayerView(Immutable):
     >>> seen.seat, seen.players, seen.scores
     (1, ('Ann', 'Bob'), (0, 0))
     """
+
+    # Why a function of the engine, which takes a GameState, refuses a view (read by qwirkle.legality).
+    _not_a_state: ClassVar[str] = (
+        "a view hides the other hands and the bag. A bot that wants a state to search gets one the viewer "
+        "cannot tell from the real game from qwirkle.sample_state(view), with the viewer's own legal moves "
+        "when it is to move"
+    )
 
     seat: int
     """The seat whose view this is."""
@@ -189,6 +181,8 @@ class SpectatorView(Immutable):
     >>> seen.players, seen.hand_sizes, seen.bag_size
     (('Ann', 'Bob'), (6, 6), 96)
     """
+
+    _not_a_state: ClassVar[str] = "a spectator's view holds no hand; pass the GameState the view was made from"
 
     players: tuple[str, ...]
     """Player names, in seat order."""
