@@ -11,7 +11,7 @@ from qwirkle.bots import GreedyBot
 from qwirkle.formats.notation import format_cell
 from qwirkle.formats.records import GameRecord
 from qwirkle.interface.builder import TurnBuilder
-from qwirkle.interface.render import board_svg, board_text, hand_text
+from qwirkle.render import board_svg, board_text, hand_text
 from qwirkle.interface.scorekeeper import Scorekeeper
 
 state = new_game(["Ann", "Bob"], seed=2024)

@@ -30,7 +30,14 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "qwirkle.rng",
         "qwirkle._extras",
     ),
-    ("qwirkle.moves", "qwirkle.scoring", "qwirkle._engine.frontier", "qwirkle._engine.anchors", "qwirkle.board"),
+    (
+        "qwirkle.moves",
+        "qwirkle.scoring",
+        "qwirkle._engine.frontier",
+        "qwirkle._engine.anchors",
+        "qwirkle.board",
+        "qwirkle.render",
+    ),
     ("qwirkle._engine",),
     (
         "qwirkle.endings",
@@ -53,11 +60,6 @@ LAZY: dict[tuple[str, str], str] = {
     ("qwirkle.matches.backends", "qwirkle.matches.backends.ray"): "it imports Ray, an optional extra, at its top",
 }
 """The modules imported only when asked for, each with the reason."""
-
-KNOWN: dict[tuple[str, str], str] = {
-    ("qwirkle.state", "qwirkle.interface.render"): "a state draws itself in a notebook (_repr_svg_)",
-}
-"""The imports that still run the wrong way, each with the reason it stands."""
 
 
 def _layer(module: str) -> int:
@@ -120,7 +122,7 @@ def test_each_module_imports_only_from_its_layer_and_below(module: str) -> None:
     upward = {}
     for name, _ in _imports(MODULES[module]):
         other = _known_module(name)
-        if other is None or (module, other) in KNOWN:
+        if other is None:
             continue
         if _layer(other) > rank:
             upward[other] = _layer(other)
@@ -131,12 +133,6 @@ def test_each_module_imports_only_from_its_layer_and_below(module: str) -> None:
 def test_no_module_imports_a_module_of_the_library_inside_a_function(module: str) -> None:
     inside = [name for name, in_function in _imports(MODULES[module]) if in_function and (module, name) not in LAZY]
     assert inside == []
-
-
-def test_the_imports_known_to_run_the_wrong_way_still_do() -> None:
-    # A known exception that no longer stands is taken off the list, so that it cannot come back unseen.
-    for module, other in KNOWN:
-        assert any(_known_module(name) == other for name, _ in _imports(MODULES[module])), (module, other)
 
 
 def test_the_modules_import_without_a_cycle() -> None:

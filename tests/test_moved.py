@@ -12,6 +12,7 @@ import pytest
 
 import qwirkle
 from qwirkle._moved import MOVED_MODULES, MOVED_NAMES
+from tests import optional
 
 SRC = Path(qwirkle.__file__).resolve().parent
 
@@ -24,8 +25,7 @@ def _a_public_name(module: str) -> str:
 
 @pytest.mark.parametrize(("old", "new"), sorted(MOVED_MODULES.items()))
 def test_an_old_module_gives_the_new_modules_names_with_a_warning(old: str, new: str) -> None:
-    if new.startswith(("qwirkle.matches.backends.dask", "qwirkle.matches.backends.ray")):
-        pytest.importorskip("distributed" if new.endswith("dask") else "ray")
+    optional.import_library_module(new)  # the backends' modules need their extras
     name = _a_public_name(new)
     module = importlib.import_module(old)
     with pytest.warns(DeprecationWarning, match=re.escape(f"{old}.{name} is deprecated")) as caught:

@@ -23,7 +23,7 @@ import re
 import pytest
 
 from qwirkle import Colour, parse_tile
-from qwirkle.interface.render import LETTER_SIZE, PALETTES, board_svg, tile_svg
+from qwirkle.render import LETTER_SIZE, PALETTES, board_svg, tile_svg
 
 Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
 Lab = tuple[float, float, float]

@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from qwirkle import Board, GameState, Place, QwirkleError, format_tile, view
 from qwirkle.formats.notation import parse_tiles
 from qwirkle.interface.builder import TurnBuilder
-from qwirkle.interface.render import PALETTES, board_svg, board_text, hand_svg, hand_text, series_svg
 from qwirkle.interface.scorekeeper import Scorekeeper
+from qwirkle.render import PALETTES, board_svg, board_text, hand_svg, hand_text, series_svg
 from tests.played import play, states
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -25,8 +25,8 @@ from qwirkle import (
     view,
 )
 from qwirkle.bots import GreedyBot
-from qwirkle.interface.render import board_svg
 from qwirkle.interface.views import HiddenExchange, SeenTurn, check_view
+from qwirkle.render import board_svg
 from qwirkle.testing import reachable_states
 from tests.played import hide_differently, play
 from tests.strategies import examples

@@ -55,7 +55,7 @@ from qwirkle import (
     verify,
 )
 from qwirkle import cards as card_game
-from qwirkle.interface.render import Palette, board_svg, hand_svg, series_svg
+from qwirkle.render import Palette, board_svg, hand_svg, series_svg
 from qwirkle.interface.scorekeeper import Scorekeeper
 
 __all__ = [

@@ -28,7 +28,7 @@ from qwirkle import (
     play,
 )
 from qwirkle.bots import BOTS, make_bot
-from qwirkle.interface.render import board_text, hand_text
+from qwirkle.render import board_text, hand_text
 
 HELP = """Moves:
   Ro@0,0 Rs@1,0   place tiles: colour (R O Y G B P) and shape (o s d c x *), then @x,y

@@ -58,7 +58,7 @@ from qwirkle import (
     winners_line,
 )
 from qwirkle.bots import BOTS, Bot, make_bot
-from qwirkle.interface.render import board_svg, hand_svg
+from qwirkle.render import board_svg, hand_svg
 
 HERE = Path(__file__).resolve().parent
 STATIC = {

@@ -34,11 +34,11 @@ from qwirkle.formats.state_json import state_from_json, state_to_json
 from qwirkle.game import apply, choose_starter, is_over, new_game, position, resign, score
 from qwirkle.interface.builder import TurnBuilder
 from qwirkle.interface.events import TurnReport, explain_score, play, report
-from qwirkle.interface.render import board_text, hand_text
 from qwirkle.interface.views import PlayerView, SpectatorView, check_spectator_view, view
 from qwirkle.legality import is_legal, verify
 from qwirkle.legalmoves import LegalMoves, legal_moves
 from qwirkle.moves import Exchange, InvalidMoveError, Move, Pass, Place
+from qwirkle.render import board_text, hand_text
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import BlockedEnd, FinalTiebreak, RuleSet, StartTiebreak
 from qwirkle.scoring import Score, ScoredLine

@@ -68,7 +68,6 @@ MOVED_MODULES: Final[Mapping[str, str]] = {
     "qwirkle.notation": "qwirkle.formats.notation",
     "qwirkle.position_notation": "qwirkle.formats.position_notation",
     "qwirkle.records": "qwirkle.formats.records",
-    "qwirkle.render": "qwirkle.interface.render",
     "qwirkle.replay": "qwirkle.formats.replay",
     "qwirkle.ruleset": "qwirkle.rules.ruleset",
     "qwirkle.sampling": "qwirkle.bots.sampling",

@@ -13,8 +13,8 @@ from qwirkle.endings import EndReason, Outcome, turns_without_placement
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.histories import check_history, check_outcome, check_scores
 from qwirkle.immutable import Immutable
-from qwirkle.interface.render import board_svg
 from qwirkle.moves import Move
+from qwirkle.render import board_svg
 from qwirkle.rng import MAX_RNG, check_seed
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.limits import MAX_NAME, MAX_SEATS, MAX_TURNS

@@ -1,8 +1,8 @@
 """The plain text grid of a table, as ``str(board)`` prints it.
 
 It needs only cells and tiles, so that :class:`~qwirkle.Board` can print
-itself without depending on :mod:`qwirkle.interface.render` (whose richer
-:func:`~qwirkle.interface.render.board_text` marks moves, colours and highlights).
+itself without depending on :mod:`qwirkle.render` (whose richer
+:func:`~qwirkle.render.board_text` marks moves, colours and highlights).
 
 >>> from qwirkle import Colour, Shape, Tile
 >>> print(grid_text({(0, 0): Tile(Colour.RED, Shape.CIRCLE), (1, 0): Tile(Colour.BLUE, Shape.STAR8)}))
@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from qwirkle._engine.geometry import Cell
 from qwirkle.tiles import COLOUR_LETTERS, SHAPE_LETTERS, Tile
 
-__all__ = ["grid_text", "tile_code"]
+__all__ = ["format_cell", "grid_text", "tile_code"]
 
 
 def tile_code(tile: Tile) -> str:
@@ -28,6 +28,15 @@ def tile_code(tile: Tile) -> str:
     'P*'
     """
     return COLOUR_LETTERS[tile.colour.value] + SHAPE_LETTERS[tile.shape.value]
+
+
+def format_cell(cell: Cell) -> str:
+    """A cell as ``x,y``.
+
+    >>> format_cell((3, -2))
+    '3,-2'
+    """
+    return f"{cell[0]},{cell[1]}"
 
 
 def grid_text(tiles: Mapping[Cell, Tile]) -> str:

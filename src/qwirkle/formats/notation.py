@@ -29,6 +29,7 @@ from qwirkle._engine.geometry import COORD_LIMIT, Cell
 from qwirkle.errors import InvalidNotationError
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.rules.limits import MAX_DIGITS, MAX_NOTATION_LENGTH
+from qwirkle.text import format_cell as format_cell
 from qwirkle.text import tile_code
 from qwirkle.tiles import COLOUR_LETTERS as COLOUR_LETTERS
 from qwirkle.tiles import SHAPE_LETTERS as SHAPE_LETTERS
@@ -72,15 +73,6 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     'Bs Ro'
     """
     return " ".join(format_tile(tile) for tile in tiles)
-
-
-def format_cell(cell: Cell) -> str:
-    """A cell as ``x,y``.
-
-    >>> format_cell((3, -2))
-    '3,-2'
-    """
-    return f"{cell[0]},{cell[1]}"
 
 
 def format_move(move: Move) -> str:

@@ -30,10 +30,10 @@ from qwirkle.endings import EndReason, Outcome, _close_turn, left_game, outcome_
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief, not_a_move
 from qwirkle.formats.notation import parse_move
 from qwirkle.immutable import Immutable
-from qwirkle.interface.render import board_svg
 from qwirkle.interface.views import HiddenExchange, SeenTurn
 from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
 from qwirkle.moves import Exchange, Move, Pass, Place
+from qwirkle.render import board_svg
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import NOTHING, Score, score_lines

@@ -36,8 +36,8 @@ from qwirkle.formats._codec import JSON, Reader, decode_board
 from qwirkle.formats.notation import format_tile
 from qwirkle.histories import check_history, check_scores
 from qwirkle.immutable import Immutable
-from qwirkle.interface.render import board_svg
 from qwirkle.moves import Exchange, HiddenExchange, Move
+from qwirkle.render import board_svg
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.limits import MAX_TURNS
 from qwirkle.rules.ruleset import RuleSet

@@ -30,8 +30,8 @@ from xml.sax.saxutils import escape
 
 from qwirkle._engine.geometry import Cell
 from qwirkle.errors import QwirkleError
-from qwirkle.formats.notation import format_cell, format_tile
 from qwirkle.moves import Place
+from qwirkle.text import format_cell, tile_code
 from qwirkle.tiles import COLOUR_LETTERS, Tile
 
 __all__ = [
@@ -99,7 +99,7 @@ def _sgr(code: str, text: str) -> str:
 
 
 def _tile_text(tile: Tile, colour: bool, symbols: bool) -> str:
-    text = COLOUR_LETTERS[tile.colour.value] + _SYMBOLS[tile.shape.value] if symbols else format_tile(tile)
+    text = COLOUR_LETTERS[tile.colour.value] + _SYMBOLS[tile.shape.value] if symbols else tile_code(tile)
     return _sgr("1;" + _ANSI[tile.colour.value], text) if colour else text
 
 
