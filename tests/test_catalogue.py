@@ -219,6 +219,7 @@ def test_the_rules_of_an_unknown_option_are_an_error() -> None:
 
 RULES_LAYER = (
     "qwirkle.immutable",
+    "qwirkle.rules._data",
     "qwirkle.rules.catalogue",
     "qwirkle.rules._values",
     "qwirkle.errors",

@@ -28,7 +28,7 @@ from pathlib import Path
 
 __all__ = ["CATALOGUE_FILES", "CodeRef", "checking_tests", "enforcing_code", "rule_ids"]
 
-CATALOGUE_FILES = ("rules/catalogue.py", "rules/_values.py")
+CATALOGUE_FILES = ("rules/catalogue.py", "rules/_data.py", "rules/_values.py")
 """The files of the rule catalogue, relative to ``src/qwirkle``: they list every rule, and enforce none."""
 
 _ID = re.compile(r"\b([A-Z]+)-(\d+)\b")
