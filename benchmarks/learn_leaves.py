@@ -6,7 +6,7 @@ how many points that player can then score at its next turn, compared with
 the average. A least-squares fit on features of the leave that do not depend
 on which tiles they are (how many tiles are kept, how many line types hold 2,
 3, 4 or 5 distinct kept tiles, how many duplicates) turns that into a small
-table of points that :func:`qwirkle.bots._leave_value` adds up.
+table of points that :func:`qwirkle.bots.leaves._leave_value` adds up.
 
 Both players play greedily (the best-scoring placement, else the largest
 exchange), except that at a share of turns the mover plays one of its better
@@ -19,7 +19,7 @@ not masquerade as the worth of a leave, and left out of the table.
 
     PYTHONPATH=src python benchmarks/learn_leaves.py --games 3000 --seed 1
 
-prints the fit and the constants to paste into ``src/qwirkle/bots.py`` (about 100 s on
+prints the fit and the constants to paste into ``src/qwirkle/bots/leaves.py`` (about 100 s on
 one core). With those options (135,000 turns) the leave explains little of a next turn
 (the stage of the game explains most of what is explained, R^2 0.17 in all); what it
 does explain is that keeping one or two tiles beats keeping five by nearly two points,
@@ -164,7 +164,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     groups = [0.0, 0.0, *leave[MAX_KEPT : MAX_KEPT + len(GROUP_SIZES)]]
     groups.append(groups[-1])
     dups = [0.0, *leave[MAX_KEPT + len(GROUP_SIZES) : MAX_KEPT + len(GROUP_SIZES) + len(DUPLICATES)]]
-    print("\nConstants for src/qwirkle/bots.py:")
+    print("\nConstants for src/qwirkle/bots/leaves.py:")
     print(f"_KEPT_WORTH: Final = ({', '.join(f'{v:.2f}' for v in kept)})")
     print(f"_GROUP_WORTH: Final = ({', '.join(f'{v:.2f}' for v in groups)})")
     print(f"_DUPLICATE_WORTH: Final = ({', '.join(f'{v:.2f}' for v in dups)})")

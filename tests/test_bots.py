@@ -9,6 +9,9 @@ import attrs
 import pytest
 
 import qwirkle.bots
+import qwirkle.bots.greedy
+import qwirkle.bots.random
+import qwirkle.bots.strong
 from qwirkle import (
     ALL_TILES,
     BlockedEnd,
@@ -155,7 +158,8 @@ def test_a_bot_choice_does_not_depend_on_the_order_moves_are_listed_in(
     kind: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     played = play_checked([make_bot(kind, seed=1), make_bot(kind, seed=2)], seed=3)
-    monkeypatch.setattr(qwirkle.bots, "legal_moves", ReversedMoves)
+    for module in (qwirkle.bots.random, qwirkle.bots.greedy, qwirkle.bots.strong):
+        monkeypatch.setattr(module, "legal_moves", ReversedMoves)
     replayed = play_checked([make_bot(kind, seed=1), make_bot(kind, seed=2)], seed=3)
     assert [move for _, move in replayed] == [move for _, move in played]
 
@@ -660,7 +664,7 @@ def test_the_strong_bot_plays_out_against_a_guess_even_with_one_sample(monkeypat
         guesses.append(len(found))
         return found
 
-    monkeypatch.setattr(qwirkle.bots, "sample_states", counted)
+    monkeypatch.setattr(qwirkle.bots.strong, "sample_states", counted)
     while not is_over(state):
         seen = view(state, state.current)
         if len(list(legal_moves(state).placements())) > 1:
@@ -687,7 +691,7 @@ def test_the_strong_bot_deals_its_guesses_believing_the_last_placement_with_infe
         asked.append((count, tries))
         return dealt(seen, rng, count, tries=tries)
 
-    monkeypatch.setattr(qwirkle.bots, "sample_states", spied)
+    monkeypatch.setattr(qwirkle.bots.strong, "sample_states", spied)
     state = new_game(["Ann", "Bob"], seed=4)
     bot = bot_spec("strong", samples=3, halvings=1, inference_tries=tries).make(5)
     near_end = 0
@@ -717,7 +721,7 @@ def test_the_strong_bot_spends_its_guesses_on_the_closest_candidates(monkeypatch
             applied[move] = applied.get(move, 0) + 1
         return played(before, move)
 
-    monkeypatch.setattr(qwirkle.bots, "apply", counted)
+    monkeypatch.setattr(qwirkle.bots.strong, "apply", counted)
     move = bot_spec("strong", samples=2, halvings=2, placements_kept=8, exchanges_kept=2).make(5).choose(seen)
     # 10 candidates, then the better 5, then the better 3 (half of 5, rounded up).
     assert sorted(applied.values(), reverse=True) == [8, 8, 8, 4, 4, 2, 2, 2, 2, 2]

@@ -19,8 +19,9 @@ import sys
 import pytest
 
 from qwirkle import Exchange, GameState, Place, PlayerView, apply, new_game, view
-from qwirkle.bots import GreedyBot, RandomBot, StrongBot, _greedy_move, sample_states
+from qwirkle.bots import GreedyBot, RandomBot, StrongBot, sample_states
 from qwirkle.bots.spec import BotParameter, BotParameterError, bot_parameters, bot_spec
+from qwirkle.bots.strong import _greedy_move
 from qwirkle.native import ENGINES, INSTALL_HINT, NativeGame
 from tests.optional import needs_native
 

@@ -1,0 +1,380 @@
+"""The strong bot: the move that gains most over the next turns, played out against guesses of the unseen tiles."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping, Sequence
+from typing import ClassVar
+
+from qwirkle.bots.base import BaseBot, move_key
+from qwirkle.bots.leaves import _leave_of
+from qwirkle.bots.play import BotError
+from qwirkle.bots.sampling import sample_state, sample_states
+from qwirkle.game import apply
+from qwirkle.interface.views import PlayerView
+from qwirkle.legalmoves import legal_moves
+from qwirkle.moves import Move, Pass
+from qwirkle.native import ENGINES, NativeGame, available, native_module
+from qwirkle.state import GameState
+
+__all__ = ["StrongBot", "halving_race"]
+
+
+class StrongBot(BaseBot):
+    """Plays the move that gains it most over the next turns, played out against guesses of the unseen tiles.
+
+    It shortlists the placements that score most with a good leave (the
+    tiles kept in hand, valued by a table learned from self-play: keeping
+    one or two tiles, or tiles that can still build lines together, is worth
+    more than keeping many or duplicates), and the exchanges that keep the
+    best tiles. Then, for several guesses of the unseen tiles (the other
+    hands and the bag's order, dealt by :func:`sample_states` from the bot's
+    own generator, the same guesses for every candidate, and none that would
+    have let the player before it score more than it did), it plays each
+    candidate, the other players' best replies, and its own best next move,
+    and keeps the candidate with the best average of its points, less the
+    replies', plus its next move's, plus the worth of its leave. It spends
+    most guesses where they decide: after a few for every candidate, the
+    better half goes on to more, and the better half of those to more again
+    (:attr:`halvings`). So it does
+    not leave a line of five whose sixth tile the next player may hold, it
+    exchanges a poor hand, and it values what it keeps for later. With a
+    few tiles left in the bag (:attr:`play_out_bag`), it plays each
+    candidate out greedily to the end against every guess instead, since
+    who goes out first decides close games (Rule SCORE-8). With the bag
+    empty and two players, the other hand is known, so it searches the rest
+    of the game: its own best-scoring placements and every placement that
+    goes out, against the other player's best-scoring replies and the ones
+    that go out, a few turns deep and greedily from there (see
+    :attr:`endgame_depth`). With more players it plays each candidate out
+    greedily to the end.
+
+    >>> from qwirkle import new_game, legal_moves
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> move = StrongBot(seed=1).choose(state)
+    >>> move in legal_moves(state), move == StrongBot(seed=1).choose(state)
+    (True, True)
+    """
+
+    name = "strong"
+
+    placements_kept: int = 8
+    """How many placements get a closer look."""
+    exchanges_kept: int = 2
+    """How many exchanges get a closer look (those that keep the best tiles)."""
+    samples: int = 5
+    """How many guesses of the unseen tiles every candidate is played out against first."""
+    halvings: int = 2
+    """How many times the better half of the candidates (at least two) is then played out against as many new
+    guesses as it has had: each halving doubles their guesses, so the closest candidates get the most. 0 plays
+    every candidate against :attr:`samples` guesses and no more."""
+    reply_weight: float = 1.0
+    """How much the other players' best replies (their average) count against a candidate."""
+    follow_weight: float = 1.0
+    """How much the bot's own best next move counts for a candidate."""
+    leave_weight: float = 1.0
+    """How much the worth of the tiles a candidate keeps counts for it, beyond the next move that the
+    guesses play out: it stands for the turns after, which they do not reach."""
+    play_out_bag: int = 3
+    """With at most this many tiles left in the bag, each candidate is played out greedily to the end
+    against every guess instead of one reply and one next move: who goes out first decides close games."""
+    inference_tries: int = 12
+    """How many deals each guess may take to find one in which the player who moved last (if another seat)
+    played the best-scoring placement its guessed hand allowed, as the look-ahead expects of replies (see
+    :func:`~qwirkle.bots.sampling.sample_states`); 0 deals each guess once."""
+    endgame_depth: int = 4
+    """With the bag empty and two players, how many turns the endgame search looks ahead before both sides
+    play greedily to the end; 0 plays each shortlisted candidate out greedily instead."""
+    endgame_width: int = 10
+    """How many of its best-scoring placements the endgame search tries for the bot at each of its turns."""
+    endgame_reply_width: int = 1
+    """How many of the other player's best-scoring placements the endgame search tries at each of theirs:
+    1 expects the best-scoring reply, as the look-ahead does; more expects the reply that hurts most."""
+    engine: str = "python"
+    """What plays the guesses out: ``"python"``, the specification; ``"native"``, the native engine
+    (:mod:`qwirkle.native`), several times faster, with the same choices; ``"auto"``, the native engine if it is
+    installed. ``"native"`` without it raises :class:`ImportError` at the first move. The endgame search and
+    the guesses themselves are worked out by the specification whatever the engine."""
+
+    choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"engine": ENGINES}
+
+    # Fewer placements or samples than one would leave the bot nothing to choose from.
+    minimums: ClassVar[Mapping[str, float]] = {
+        "placements_kept": 1,
+        "exchanges_kept": 0,
+        "samples": 1,
+        "halvings": 0,
+        "play_out_bag": 0,
+        "inference_tries": 0,
+        "endgame_depth": 0,
+        "endgame_width": 1,
+        "endgame_reply_width": 1,
+    }
+
+    def _decide(self, view: PlayerView) -> Move:
+        base = sample_state(view)
+        if view.bag_size == 0 and len(view.players) == 2 and self.endgame_depth:
+            # The bag is empty, so the unseen tiles are the other hand, and the guess without a generator is the truth.
+            return self._endgame(base)
+        shortlist = self.shortlist(view)
+        if not shortlist:
+            if not legal_moves(base).can_pass():
+                raise BotError(f"no legal move found for {view.players[view.current]}")
+            return Pass()
+        candidates = [move for move, _ in shortlist]
+        if len(candidates) == 1:
+            return candidates[0]
+        if view.bag_size <= self.play_out_bag:
+            return self._play_out(view, candidates)
+
+        def gain(guess: GameState | NativeGame, i: int) -> float:
+            return self.gain(view, guess, *shortlist[i])
+
+        return self._race(view, candidates, self.samples, self.halvings, gain)
+
+    def shortlist(self, view: PlayerView) -> list[tuple[Move, float]]:
+        """The moves the bot looks at closer, each with the worth of the tiles it would keep.
+
+        Its :attr:`placements_kept` placements that score most with the worth
+        of their leave, then, while the bag has tiles, its
+        :attr:`exchanges_kept` exchanges that keep the most worth; equals in
+        the order of :func:`move_key`. The worth of a leave is in points, from
+        the learned table of :func:`leave_shape`'s features.
+
+        >>> from qwirkle import legal_moves, new_game, view
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> shortlist = StrongBot(seed=1).shortlist(view(state, state.current))
+        >>> len(shortlist), all(move in legal_moves(state) for move, _ in shortlist)
+        (8, True)
+        """
+        moves = legal_moves(sample_state(view))
+        hand = [tile.index for tile in view.hand]
+        # The shortlists rank by points plus leave; the look-ahead adds the leave again, as the worth of the
+        # turns after the one it plays out.
+        ranked: list[tuple[tuple[float, tuple[int, tuple[int, ...]]], Move, float]] = []
+        for move, points in moves.scored():
+            leave = _leave_of(hand, move)
+            ranked.append(((-(points + leave), move_key(move)), move, leave))
+        ranked.sort(key=lambda item: item[0])
+        shortlist = ranked[: self.placements_kept]
+        if view.bag_size and self.exchanges_kept:
+            swaps = []
+            for swap in moves.exchanges():
+                leave = _leave_of(hand, swap)
+                swaps.append(((-leave, move_key(swap)), swap, leave))
+            swaps.sort(key=lambda item: item[0])
+            shortlist += swaps[: self.exchanges_kept]
+        return [(move, leave) for _, move, leave in shortlist]
+
+    def gain(self, view: PlayerView, guess: GameState | NativeGame, move: Move, leave: float) -> float:
+        """What ``move`` gains the bot against one guess of the game (see :func:`sample_states`), in points.
+
+        Its points, less the other players' best replies (their average,
+        times :attr:`reply_weight`), plus the points of the bot's own best next
+        move (times :attr:`follow_weight`), plus ``leave``, the worth of the
+        tiles it keeps (times :attr:`leave_weight`). The look-ahead adds it up
+        over the guesses of each candidate of :meth:`shortlist`. The guess may
+        be a :class:`~qwirkle.native.NativeGame` of one, which gives the same
+        gain, faster, and is left as it was.
+
+        >>> import random
+        >>> from qwirkle import new_game, view
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> seen = view(state, state.current)
+        >>> bot = StrongBot(seed=1)
+        >>> (move, leave), guess = bot.shortlist(seen)[0], sample_state(seen, random.Random(2))
+        >>> kept, spent = bot.gain(seen, guess, move, leave), bot.gain(seen, guess, move, 0.0)
+        >>> round(kept - spent, 9) == round(bot.leave_weight * leave, 9), leave > 0
+        (True, True)
+        """
+        me = view.seat
+        opponents = len(view.players) - 1
+        if isinstance(guess, NativeGame):
+            return self._native_gain(guess, me, opponents, move, leave)
+        state = apply(guess, move)
+        value = state.scores[me] - guess.scores[me] + self.leave_weight * leave
+        # The others reply in turn, each with their best placement; their gains count against the move.
+        while state.outcome is None and state.current != me:
+            before = state.scores[state.current]
+            state = apply(state, _greedy_move(state))
+            value -= self.reply_weight * (state.scores[state.history[-1].seat] - before) / opponents
+        if state.outcome is None:
+            value += self.follow_weight * max(legal_moves(state).top_points(), 0)
+        return value
+
+    def _native_gain(self, guess: NativeGame, me: int, opponents: int, move: Move, leave: float) -> float:
+        """:meth:`gain` on the native engine, adding up the same terms in the same order."""
+        game = guess.clone()
+        start = game.scores[me]
+        game.apply(move)
+        value = game.scores[me] - start + self.leave_weight * leave
+        while not game.is_over() and game.current != me:
+            seat = game.current
+            before = game.scores[seat]
+            game.apply_greedy()
+            value -= self.reply_weight * (game.scores[seat] - before) / opponents
+        if not game.is_over():
+            value += self.follow_weight * max(game.top_points(), 0)
+        return value
+
+    def _play_out(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
+        """The candidate that leaves the bot furthest ahead when everyone plays greedily to the end."""
+        me = view.seat
+        # With two players and the bag empty, the one unseen hand is known: one guess is the truth. With the
+        # bag empty and more players, the guesses differ only in how the unseen tiles are split between hands.
+        if view.bag_size:
+            guesses, halvings = self.samples, self.halvings
+        elif len(view.players) == 2:
+            guesses, halvings = 1, 0
+        else:
+            # At least one, or no candidate would be played out at all and the first would win unseen.
+            guesses, halvings = max(1, self.samples // 2), self.halvings
+
+        def gain(guess: GameState | NativeGame, i: int) -> float:
+            if isinstance(guess, NativeGame):
+                game = guess.clone()
+                game.apply(candidates[i])
+                while not game.is_over():
+                    game.apply_greedy()
+                scores = game.scores
+            else:
+                state = apply(guess, candidates[i])
+                while state.outcome is None:
+                    state = apply(state, _greedy_move(state))
+                scores = state.scores
+            return scores[me] - max(points for seat, points in enumerate(scores) if seat != me)
+
+        return self._race(view, candidates, guesses, halvings, gain)
+
+    def _race(
+        self,
+        view: PlayerView,
+        candidates: Sequence[Move],
+        first: int,
+        halvings: int,
+        gain: Callable[[GameState | NativeGame, int], float],
+    ) -> Move:
+        """The candidate with the best total ``gain`` over its guesses, as :func:`halving_race` runs them."""
+        guesses: Sequence[GameState | NativeGame]
+        guesses = sample_states(view, self._rng, first << halvings, tries=self.inference_tries)
+        if self._native():
+            guesses = _native_games(guesses)
+        return candidates[halving_race(len(candidates), first, halvings, lambda g, i: gain(guesses[g], i))]
+
+    def _native(self) -> bool:
+        """Whether to play the guesses out on the native engine; :class:`ImportError` if it is asked for and missing."""
+        if self.engine == "python":
+            return False
+        if self.engine == "native":
+            native_module()
+            return True
+        if self.engine == "auto":
+            return available()
+        raise BotError(f"the engine of a strong bot is one of {', '.join(ENGINES)}, not {self.engine!r}")
+
+    def _endgame(self, state: GameState) -> Move:
+        """The placement that leaves the bot furthest ahead at the end, searched with both hands known.
+
+        For :attr:`endgame_depth` turns the bot tries its
+        :attr:`endgame_width` best-scoring placements and the other player
+        its :attr:`endgame_reply_width` best, each side also every placement
+        that goes out, since going out ends the game (Rule END-2) and scores
+        the end bonus (Rule SCORE-8) however few points it makes; each side
+        takes what leaves it furthest ahead. From there both play greedily to
+        the end.
+        """
+        me = state.current
+        moves = self._endgame_moves(state, me)
+        if not moves:
+            # Nothing to place and no bag to exchange with: the turn is a pass (Rule TURN-3).
+            return Pass()
+        if len(moves) == 1:
+            return moves[0]
+        alpha = -math.inf
+        best = moves[0]
+        for move in moves:
+            value = -self._endgame_value(apply(state, move), 1 - me, me, self.endgame_depth - 1, -math.inf, -alpha)
+            if value > alpha:
+                alpha, best = value, move
+        return best
+
+    def _endgame_moves(self, state: GameState, me: int) -> list[Move]:
+        """The placements the endgame search tries for the player to move: the best-scoring, then any that go out."""
+        scored = sorted(legal_moves(state).scored(), key=lambda item: (-item[1], move_key(item[0])))
+        width = self.endgame_width if state.current == me else self.endgame_reply_width
+        moves: list[Move] = [move for move, _ in scored[:width]]
+        # Going out ends the game with a bonus (Rules END-2, SCORE-8) even when it scores little otherwise.
+        moves += [move for move, _ in scored[width:] if len(move) == len(state.hand)]
+        return moves
+
+    def _endgame_value(self, state: GameState, seat: int, me: int, depth: int, alpha: float, beta: float) -> float:
+        """How far ``seat``, to move in ``state``, ends ahead of the other: a negamax search with alpha-beta cuts."""
+        if state.outcome is not None or depth <= 0:
+            while state.outcome is None:
+                state = apply(state, _greedy_move(state))
+            return float(state.scores[seat] - state.scores[1 - seat])
+        moves = self._endgame_moves(state, me)
+        if not moves:
+            # Nothing to place with the bag empty: the turn is a pass (Rule TURN-3).
+            return -self._endgame_value(apply(state, Pass()), 1 - seat, me, depth - 1, -beta, -alpha)
+        best = -math.inf
+        for move in moves:
+            value = -self._endgame_value(apply(state, move), 1 - seat, me, depth - 1, -beta, -alpha)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+
+def halving_race(count: int, first: int, halvings: int, gain: Callable[[int, int], float]) -> int:
+    """Which of ``count`` candidates gains most over the guesses, most of them spent on the closest: its index.
+
+    ``gain(g, i)`` is what candidate ``i`` gains against guess ``g``. Every
+    candidate is played against guesses ``0`` to ``first - 1``; then,
+    ``halvings`` times, the better half of those still in play (at least two)
+    against as many new guesses as they have had, so that the candidates still
+    in play have always had the same guesses and their totals compare. The
+    best total wins, the lowest index among equals. This is how the strong bot
+    spends its guesses (:attr:`StrongBot.halvings`); ``halvings=0`` plays every
+    candidate against ``first`` guesses.
+
+    >>> gains = [[1, 5, 4], [1, 3, 6], [2, 3, 5], [0, 4, 5]]  # by guess, then by candidate
+    >>> asked = []
+    >>> def gain(g, i):
+    ...     asked.append((g, i))
+    ...     return gains[g][i]
+    >>> halving_race(3, 1, 2, gain), len(asked)
+    (2, 9)
+    """
+    totals = [0.0] * count
+    alive = list(range(count))
+    done = 0
+    for round_ in range(halvings + 1):
+        if round_:
+            alive = sorted(alive, key=lambda i: (-totals[i], i))[: max(2, (len(alive) + 1) // 2)]
+        for g in range(done, first << round_):
+            for i in alive:
+                totals[i] += gain(g, i)
+        done = first << round_
+    return max(alive, key=lambda i: (totals[i], -i))
+
+
+def _native_games(guesses: Sequence[GameState]) -> Sequence[GameState | NativeGame]:
+    """The guesses as native games, or as they are if the native engine cannot take one (a table near the edge)."""
+    try:
+        return [NativeGame.from_state(guess) for guess in guesses]
+    except ValueError:
+        return guesses
+
+
+def _greedy_move(state: GameState) -> Move:
+    """The best-scoring placement, else an exchange or the pass; the first in canonical order among equals."""
+    moves = legal_moves(state)
+    _, best = moves.top()
+    if best:
+        return min(best, key=move_key)
+    # The same search: a second legal_moves(state) would search the board again.
+    return min(moves, key=move_key)
