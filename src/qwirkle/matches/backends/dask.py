@@ -12,7 +12,6 @@ this library installed, at the same version, and so must any bot they play.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -21,32 +20,15 @@ from typing import Any, TypeVar
 
 import attrs
 
-from qwirkle._extras import missing_extra
 from qwirkle.errors import BackendError
 from qwirkle.immutable import Immutable
+from qwirkle.matches.backends._common import import_extra, optional_positive
 from qwirkle.matches.backends.window import in_flight
 
 __all__ = ["DaskBackend"]
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def _distributed() -> Any:
-    # Imported by name, so that type-checking this library needs no Dask and reads none of it.
-    try:
-        return importlib.import_module("distributed")
-    except ImportError as error:
-        raise BackendError(missing_extra("the dask backend", "dask.distributed", "dask", error)) from None
-
-
-def _workers(_: object, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is None:
-        return
-    if type(value) is not int:
-        raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
-    if value < 1:
-        raise BackendError(f"{attribute.name} must be a positive int, not {value!r}")
 
 
 @attrs.frozen
@@ -65,7 +47,7 @@ class DaskBackend(Immutable):
 
     address: str | None = None
     """The scheduler's address, such as ``tcp://10.0.0.5:8786``; ``None`` starts a local cluster."""
-    workers: int | None = attrs.field(default=None, validator=_workers)
+    workers: int | None = attrs.field(default=None, validator=optional_positive)
     """How many worker processes a local cluster gets (default: one per core)."""
     timeout: float = 30.0
     """How many seconds to keep trying to reach the scheduler at :attr:`address`."""
@@ -91,7 +73,7 @@ class DaskBackend(Immutable):
         Raises :class:`~qwirkle.errors.BackendError` if ``dask.distributed`` is
         missing or the scheduler cannot be reached within :attr:`timeout`.
         """
-        dd = _distributed()
+        dd = import_extra("distributed", "dask", "dask.distributed", "dask")
         with ExitStack() as stack:
             if self.address is None:
                 cluster = stack.enter_context(

@@ -17,21 +17,14 @@ from typing import Any, TypeVar
 
 import attrs
 
-from qwirkle.errors import BackendError
 from qwirkle.immutable import Immutable
+from qwirkle.matches.backends._common import positive
 from qwirkle.matches.backends.window import in_flight
 
 __all__ = ["ProcessBackend"]
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def _positive(_: object, attribute: attrs.Attribute[int], value: object) -> None:
-    if type(value) is not int:
-        raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
-    if value < 1:
-        raise BackendError(f"{attribute.name} must be a positive int, not {value!r}")
 
 
 @attrs.frozen
@@ -46,7 +39,7 @@ class ProcessBackend(Immutable):
     (2, [1, 2, 3])
     """
 
-    jobs: int = attrs.field(default=1, validator=_positive)
+    jobs: int = attrs.field(default=1, validator=positive)
     """How many worker processes (1: none, the work runs in the calling process)."""
 
     @property

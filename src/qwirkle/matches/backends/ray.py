@@ -12,7 +12,6 @@ this library installed, at the same version, and so must any bot they play.
 
 from __future__ import annotations
 
-import importlib
 import logging
 import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -21,32 +20,15 @@ from typing import Any, TypeVar
 
 import attrs
 
-from qwirkle._extras import missing_extra
 from qwirkle.errors import BackendError, QwirkleError
 from qwirkle.immutable import Immutable
+from qwirkle.matches.backends._common import import_extra, optional_positive
 from qwirkle.matches.backends.window import in_flight
 
 __all__ = ["RayBackend"]
 
 T = TypeVar("T")
 R = TypeVar("R")
-
-
-def _ray() -> Any:
-    # Imported by name, so that type-checking this library needs no Ray and reads none of it.
-    try:
-        return importlib.import_module("ray")
-    except ImportError as error:
-        raise BackendError(missing_extra("the ray backend", "Ray", "ray", error)) from None
-
-
-def _cpus(_: object, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is None:
-        return
-    if type(value) is not int:
-        raise TypeError(f"{attribute.name} must be an int, not {type(value).__name__}")
-    if value < 1:
-        raise BackendError(f"{attribute.name} must be a positive int, not {value!r}")
 
 
 @attrs.frozen
@@ -67,7 +49,7 @@ class RayBackend(Immutable):
 
     address: str | None = None
     """The cluster's address, such as ``10.0.0.5:6379`` or ``auto``; ``None`` starts a local instance."""
-    cpus: int | None = attrs.field(default=None, validator=_cpus)
+    cpus: int | None = attrs.field(default=None, validator=optional_positive)
     """How many CPUs a local instance gets (default: one per core)."""
 
     @property
@@ -89,7 +71,7 @@ class RayBackend(Immutable):
         Raises :class:`~qwirkle.errors.BackendError` if Ray is missing or the
         cluster cannot be reached.
         """
-        ray = _ray()
+        ray = import_extra("ray", "ray", "Ray", "ray")
         started = False
         if not ray.is_initialized():
             options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING}
