@@ -32,7 +32,8 @@ import attrs
 from qwirkle.errors import InvalidRecordError, QwirkleError
 from qwirkle.formats import _codec
 from qwirkle.immutable import Immutable
-from qwirkle.matches.stats import GameResult, Simulation, _decode_result
+from qwirkle.matches.results import GameResult, _decode_result
+from qwirkle.matches.stats import Simulation
 from qwirkle.rules.ruleset import RuleSet
 
 __all__ = ["LOG_FORMAT", "LogWriter", "MatchLog", "MatchLogError", "read_log"]

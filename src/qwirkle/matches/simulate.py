@@ -41,7 +41,7 @@ import attrs
 from qwirkle.bots import GreedyBot, RandomBot
 from qwirkle.bots.play import MAX_TURNS, _apply_bot_move
 from qwirkle.bots.spec import BotEntry, BotSpec, bot_spec
-from qwirkle.endings import Outcome
+from qwirkle.endings import Outcome, winners_among
 from qwirkle.errors import BackendError, QwirkleError
 from qwirkle.game import new_game
 from qwirkle.immutable import Immutable
@@ -258,8 +258,7 @@ def _result(
         winners = outcome.winners
         reason = outcome.reason.value
     else:
-        best = max(scores)
-        winners = tuple(seat for seat, points in enumerate(scores) if points == best)
+        winners = winners_among(scores)
         reason = TURN_LIMIT
     return GameResult(
         index=index,
