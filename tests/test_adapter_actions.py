@@ -21,12 +21,11 @@ from qwirkle.adapters.actions import (
     InvalidActionError,
     PassAction,
     TileAction,
-    _cell_numbers,
-    _window_numbers,
     decode,
     encode,
     window_origin,
 )
+from qwirkle.adapters.encoding import _cell_numbers, _window_numbers
 from qwirkle.testing import boards, crafted_positions, play, reachable_states
 from tests.strategies import examples
 

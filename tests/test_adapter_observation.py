@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from qwirkle import GameState, RuleSet, new_game, sample_state, view
 from qwirkle._engine.geometry import key
-from qwirkle.adapters.actions import ActionTurn, _cell_numbers
+from qwirkle.adapters.actions import ActionTurn
+from qwirkle.adapters.encoding import _cell_numbers
 from qwirkle.testing import reachable_states
 from tests.optional import require
 from tests.strategies import examples
