@@ -1,294 +1,78 @@
-"""JSON building blocks shared by states, views and game records: encoders and a checking reader.
+"""JSON building blocks shared by states, views and game records: the encoders and decoders of the game's values.
 
-Everything read from outside goes through :class:`Reader`, which checks each
-value's type and range before it becomes an object, and raises
-:class:`~qwirkle.InvalidRecordError` with the JSON path of the fault.
+The JSON text and its limits are read and written in
+:mod:`qwirkle.formats._jsontext`, and every value read from outside is
+checked by the :class:`Reader` of :mod:`qwirkle.formats._reader`; both are
+offered here too.
 """
 
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Callable, Iterable
-from typing import Any, Final, NamedTuple, NoReturn, TypeVar
+from typing import Final, TypeVar
 
 import attrs
 from attrs import AttrsInstance
 
-from qwirkle._engine.geometry import MAX_COORD, Cell
+from qwirkle._engine.geometry import Cell
 from qwirkle.board import Board
 from qwirkle.endings import EndReason, Outcome, names_a_seat, outcome_of
-from qwirkle.errors import InvalidOptionsError, InvalidRecordError, InvalidStateError, QwirkleError, brief
-from qwirkle.formats.notation import format_move, format_tile, parse_move, parse_tile
+from qwirkle.errors import InvalidOptionsError, InvalidStateError, QwirkleError
+from qwirkle.formats._jsontext import (
+    DOCUMENT,
+    JSON,
+    Limits,
+    NotJSONError,
+    check_writable,
+    data_of,
+    dump_text,
+    load_text,
+)
+from qwirkle.formats._reader import Reader
+from qwirkle.formats.notation import format_move, format_tile
 from qwirkle.moves import Move
 from qwirkle.rules.limits import (
-    MAX_JSON_CHARS,
-    MAX_JSON_ITEMS,
-    MAX_JSON_OBJECTS,
     MAX_LIST,
-    MAX_NAME,
-    MAX_POINTS,
     MAX_SEATS,
-    MAX_TURNS,
 )
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.state import check_player_count
 from qwirkle.tiles import Tile
 
+__all__ = [
+    "DOCUMENT",
+    "FORMAT_VERSION",
+    "JSON",
+    "Limits",
+    "NotJSONError",
+    "Reader",
+    "check_writable",
+    "data_of",
+    "decode_board",
+    "decode_options",
+    "decode_outcome",
+    "decode_players",
+    "decode_rules",
+    "decode_score",
+    "dump_text",
+    "encode_board",
+    "encode_cell",
+    "encode_header",
+    "encode_move",
+    "encode_outcome",
+    "encode_rules",
+    "encode_score",
+    "encode_tiles",
+    "load_text",
+    "read_header",
+]
+
 FORMAT_VERSION: Final = 1
 """The version of the state, view and record formats this library writes and reads."""
 
-T = TypeVar("T")
 A = TypeVar("A", bound=AttrsInstance)
-
-JSON = Any
-"""A value made of dicts, lists, str, int, float, bool and None."""
-
-
-def _no_constant(name: str) -> NoReturn:
-    raise ValueError(f"{name} is not allowed")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for name, value in pairs:
-        if name in out:
-            raise ValueError(f"the key {brief(name)} appears twice")
-        out[name] = value
-    return out
-
-
-class Limits(NamedTuple):
-    """How big a JSON text may be, counted before it is parsed: characters, objects (``{``) and commas."""
-
-    chars: int
-    objects: int
-    items: int
-
-
-DOCUMENT: Final = Limits(MAX_JSON_CHARS, MAX_JSON_OBJECTS, MAX_JSON_ITEMS)
-"""The limits of one state, view, record or game result (see :mod:`qwirkle.rules.limits`)."""
-
-_JSON_DATA: Final = (dict, list, str, int, float, bool, type(None))
-
-
-class NotJSONError(InvalidRecordError, TypeError):
-    """A value given to a loader that is neither JSON text nor JSON data: a :class:`TypeError`.
-
-    It is an :class:`~qwirkle.InvalidRecordError` too, as such a value was
-    before it was a type error; catching it as one is deprecated.
-    """
-
-
-def load_text(text: object, what: str, *, limits: Limits = DOCUMENT) -> JSON:
-    """Parse JSON text (str or UTF-8 bytes) within ``limits``; raise :class:`InvalidRecordError`.
-
-    Anything but text is a :class:`TypeError` (:class:`NotJSONError`).
-
-    >>> load_text('{"format": "qwirkle-state"}', "the state")
-    {'format': 'qwirkle-state'}
-    >>> load_text('{"a": 1, "a": 2}', "the state")
-    Traceback (most recent call last):
-        ...
-    qwirkle.errors.InvalidRecordError: $: the state is not valid JSON: the key 'a' appears twice
-    """
-    if isinstance(text, (bytes, bytearray)):
-        if len(text) > limits.chars:
-            raise InvalidRecordError(f"{what} is {len(text)} bytes long; the limit is {limits.chars}")
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise InvalidRecordError(f"{what} is not UTF-8 text: {error.reason} at byte {error.start}") from None
-    if not isinstance(text, str):
-        raise NotJSONError(f"{what} must be JSON text, not {type(text).__name__}")
-    too_big = _beyond_limits(text, what, limits)
-    if too_big:
-        raise InvalidRecordError(too_big)
-    try:
-        return json.loads(text, parse_constant=_no_constant, object_pairs_hook=_unique_keys)
-    except RecursionError:
-        raise InvalidRecordError(f"{what} is nested too deeply") from None
-    except ValueError as error:
-        raise InvalidRecordError(f"{what} is not valid JSON: {error}") from None
-
-
-def data_of(data: object, what: str, *, limits: Limits = DOCUMENT) -> JSON:
-    """``data`` as it is, or parsed if it is JSON text: each ``from_json`` takes either (see :func:`load_text`).
-
-    Anything else, such as a state where its JSON was meant, is a
-    :class:`TypeError` (:class:`NotJSONError`).
-
-    >>> data_of('{"format": "qwirkle-state"}', "the state") == data_of({"format": "qwirkle-state"}, "the state")
-    True
-    >>> data_of(object(), "the state")
-    Traceback (most recent call last):
-        ...
-    qwirkle.formats._codec.NotJSONError: $: the state must be JSON text or JSON data, not object
-    """
-    if isinstance(data, (str, bytes, bytearray)):
-        return load_text(data, what, limits=limits)
-    if not isinstance(data, _JSON_DATA):
-        raise NotJSONError(f"{what} must be JSON text or JSON data, not {type(data).__name__}")
-    return data
-
-
-def _beyond_limits(text: str, what: str, limits: Limits) -> str | None:
-    """What makes ``text`` too big for the loaders, or ``None``; the writer asks it too."""
-    if len(text) > limits.chars:
-        return f"{what} is {len(text)} characters long; the limit is {limits.chars}"
-    # Counted before parsing, at the speed of a string search: parsing makes a Python value of each.
-    if text.count("{") > limits.objects:
-        return f"{what} holds more than {limits.objects} objects"
-    if text.count(",") > limits.items:
-        return f"{what} holds more than {limits.items} commas"
-    return None
-
-
-def check_writable(turns: int) -> None:
-    """Refuse to write a game of more turns than the loaders read (:data:`~qwirkle.rules.limits.MAX_TURNS`).
-
-    The library writes only what it reads back: such a game would be lost on loading, so it fails on saving.
-    """
-    if turns > MAX_TURNS:
-        raise InvalidStateError(f"a game of {turns} turns cannot be saved: the formats hold {MAX_TURNS} turns at most")
-
-
-def dump_text(value: JSON, *, limits: Limits = DOCUMENT) -> str:
-    """JSON text for a value built by the encoders: compact, keys in a fixed order, ASCII only.
-
-    Text the loaders would refuse as beyond ``limits`` (long comments can
-    make it so) is refused here, with :class:`~qwirkle.InvalidStateError`:
-    what the library writes, it reads back.
-
-    >>> dump_text({"format": "qwirkle-state", "version": 1})
-    '{"format":"qwirkle-state","version":1}'
-    """
-    text = json.dumps(value, separators=(",", ":"), ensure_ascii=True, allow_nan=False)
-    too_big = _beyond_limits(text, "the text", limits)
-    if too_big:
-        raise InvalidStateError(f"cannot be saved, as it would not load back: {too_big}")
-    return text
-
-
-def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-class Reader:
-    """A JSON value and its path; each accessor checks the value and raises with the path."""
-
-    __slots__ = ("path", "value")
-
-    def __init__(self, value: object, path: str = "$") -> None:
-        self.value = value
-        self.path = path
-
-    def fail(self, problem: str) -> InvalidRecordError:
-        return InvalidRecordError(problem, self.path)
-
-    def fields(self, required: tuple[str, ...], optional: tuple[str, ...] = ()) -> dict[str, Reader]:
-        """The fields of an object that must have ``required`` keys and may have ``optional`` ones."""
-        if not isinstance(self.value, dict):
-            raise self.fail(f"expected an object, not {_kind(self.value)}")
-        known = set(required) | set(optional)
-        for name in self.value:
-            if name not in known:
-                raise self.fail(f"unknown key {brief(name)}")
-        for name in required:
-            if name not in self.value:
-                raise self.fail(f"the key {brief(name)} is missing")
-        return {name: Reader(value, f"{self.path}.{name}") for name, value in self.value.items()}
-
-    def items(self, most: int = MAX_LIST, fewest: int = 0) -> list[Reader]:
-        if not isinstance(self.value, list):
-            raise self.fail(f"expected a list, not {_kind(self.value)}")
-        if not fewest <= len(self.value) <= most:
-            raise self.fail(f"expected {fewest} to {most} items, not {len(self.value)}")
-        return [Reader(item, f"{self.path}[{i}]") for i, item in enumerate(self.value)]
-
-    def integer(self, low: int = 0, high: int = MAX_POINTS) -> int:
-        """An int with ``low <= n <= high`` (booleans and floats are refused)."""
-        if type(self.value) is not int:
-            raise self.fail(f"expected an integer, not {_kind(self.value)}")
-        if not low <= self.value <= high:
-            raise self.fail(f"{brief(self.value)} is out of range")
-        return self.value
-
-    def optional_integer(self, low: int = 0, high: int = MAX_POINTS) -> int | None:
-        return None if self.value is None else self.integer(low, high)
-
-    def any_integer(self) -> int:
-        """An int of any size (booleans and floats are refused): for a value whose range someone else checks."""
-        if type(self.value) is not int:
-            raise self.fail(f"expected an integer, not {_kind(self.value)}")
-        return self.value
-
-    def seconds(self, high: float) -> float:
-        """A finite number of seconds from 0 to ``high``, an int or a float (booleans are refused)."""
-        if isinstance(self.value, bool) or not isinstance(self.value, (int, float)):
-            raise self.fail(f"expected a number of seconds, not {_kind(self.value)}")
-        seconds = float(self.value)
-        if not 0 <= seconds <= high:
-            raise self.fail(f"{brief(self.value)} seconds is out of range: 0 to {high}")
-        return seconds
-
-    def boolean(self) -> bool:
-        if not isinstance(self.value, bool):
-            raise self.fail(f"expected true or false, not {_kind(self.value)}")
-        return self.value
-
-    def text(self, most: int = MAX_NAME) -> str:
-        if not isinstance(self.value, str):
-            raise self.fail(f"expected a string, not {_kind(self.value)}")
-        if len(self.value) > most:
-            raise self.fail(f"the string is {len(self.value)} characters long; the limit is {most}")
-        return self.value
-
-    def enum(self, kind: type[enum.Enum]) -> Any:
-        text = self.text()
-        for member in kind:
-            if member.value == text:
-                return member
-        raise self.fail(f"unknown value {brief(text)}; expected one of {', '.join(str(m.value) for m in kind)}")
-
-    def tile(self) -> Tile:
-        return self.parsed(parse_tile, 10)
-
-    def tiles(self, most: int = MAX_LIST) -> tuple[Tile, ...]:
-        return tuple(item.tile() for item in self.items(most))
-
-    def cell(self) -> Cell:
-        x, y = self.items(2, 2)
-        return (x.integer(-MAX_COORD, MAX_COORD), y.integer(-MAX_COORD, MAX_COORD))
-
-    def move(self) -> Move:
-        return self.parsed(parse_move, 1000)
-
-    def parsed(self, parse: Callable[[str], T], most: int) -> T:
-        """A value parsed from a string of notation; notation errors get the JSON path."""
-        text = self.text(most)
-        try:
-            return parse(text)
-        except QwirkleError as error:
-            raise self.fail(str(error)) from None
-
-
-# Encoders and decoders for the engine's values.
 
 
 def encode_cell(cell: Cell) -> list[int]:
