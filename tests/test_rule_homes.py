@@ -53,7 +53,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.interface.scorekeeper": "the Scorekeeper (a game on a real table) checks it",
             "qwirkle.interface.views": "check_view, check_spectator_view and others: a view that breaks it is refused",
             "qwirkle.state": "check_state: check_state refuses a state that breaks it",
-            "qwirkle.testing": "hands: the testing helpers check states and games against it",
+            "qwirkle.testing.values": "hands: the testing helpers check states and games against it",
             "qwirkle.tiles": "the module: its docstring counts the copies",
         },
     ),
@@ -67,7 +67,7 @@ HOMES: dict[str, Home] = {
         "qwirkle.state",  # check_player_count, check_state, _check_players
         {
             "qwirkle.interface.scorekeeper": "Scorekeeper.start: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.testing": "seats_for, player_counts: the testing helpers check states and games against it",
+            "qwirkle.testing.games": "seats_for, player_counts: the testing helpers check states and games against it",
         },
     ),
     "SETUP-2": Home(
@@ -77,7 +77,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.formats.replay": "_deal: replaying a record deals, draws and checks each turn by it",
             "qwirkle.interface.events": "TurnReport.seen_by: a turn's report explains it in words",
             "qwirkle.interface.views": "the module, SpectatorView and others: a view that breaks it is refused",
-            "qwirkle.testing": "hands: the testing helpers check states and games against it",
+            "qwirkle.testing.values": "hands: the testing helpers check states and games against it",
         },
     ),
     "SETUP-3": Home(
@@ -90,7 +90,7 @@ HOMES: dict[str, Home] = {
     "START-1": Home(
         "qwirkle._engine.lines",  # groups, group_size
         {
-            "qwirkle.cli": "_turn_lines: the command line prints it in words",
+            "qwirkle.cli.transcript": "_turn_lines: the command line prints it in words",
             "qwirkle.formats.replay": "_deal, _tied: replaying a record deals, draws and checks each turn by it",
             "qwirkle.game": "new_game, choose_starter: the game flow carries it out",
             "qwirkle.interface.scorekeeper": "Scorekeeper.start: the Scorekeeper (a game on a real table) checks it",
@@ -99,7 +99,7 @@ HOMES: dict[str, Home] = {
     "START-2": Home(
         "qwirkle.rules.ruleset",  # starting_seat
         {
-            "qwirkle.cli": "_turn_lines: the command line prints it in words",
+            "qwirkle.cli.transcript": "_turn_lines: the command line prints it in words",
             "qwirkle.formats.replay": "_deal, _tied: replaying a record deals, draws and checks each turn by it",
             "qwirkle.game": "new_game, choose_starter: the game flow carries it out",
             "qwirkle.interface.scorekeeper": "Scorekeeper.start: the Scorekeeper (a game on a real table) checks it",
@@ -108,7 +108,7 @@ HOMES: dict[str, Home] = {
     "START-3": Home(
         "qwirkle.rules.ruleset",  # StartTiebreak, starting_seat, RuleSet.preset
         {
-            "qwirkle.cli": "_turn_lines: the command line prints it in words",
+            "qwirkle.cli.transcript": "_turn_lines: the command line prints it in words",
             "qwirkle.formats.replay": "_deal: replaying a record deals, draws and checks each turn by it",
             "qwirkle.game": "new_game, choose_starter: the game flow carries it out",
             "qwirkle.interface.scorekeeper": "Scorekeeper.start: the Scorekeeper (a game on a real table) checks it",
@@ -142,7 +142,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.formats.replay": "_step and others: replaying a record deals, draws and checks each turn by it",
             "qwirkle.game": "score, apply: the game flow carries it out",
             "qwirkle.histories": "check_history: check_history refuses a history that breaks it",
-            "qwirkle.testing": "check_invariants: the testing helpers check states and games against it",
+            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "TURN-1": Home(
@@ -165,12 +165,12 @@ HOMES: dict[str, Home] = {
     "TURN-3": Home(
         "qwirkle.legality",  # may_pass, check_pass
         {
-            "qwirkle.bots": "GreedyBot: a bot's docstring says how it plays under it",
+            "qwirkle.bots.greedy": "GreedyBot: a bot's docstring says how it plays under it",
             "qwirkle.interface.events": "TurnReport.describe: a turn's report explains it in words",
             "qwirkle.interface.scorekeeper": "the Scorekeeper (a game on a real table) checks it",
             "qwirkle.legalmoves": "LegalMoves, LegalMoves.can_pass: LegalMoves lists the moves it allows",
             "qwirkle.moves": "Pass: a move value refuses a move the rule rules out",
-            "qwirkle.testing": "check_invariants: the testing helpers check states and games against it",
+            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "PLACE-1": Home(
@@ -205,7 +205,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.board": "Board, Board.validated, _check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.testing": "check_invariants: the testing helpers check states and games against it",
+            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "PLACE-5": Home(
@@ -231,7 +231,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.board": "Board, Board.placed_unchecked and others: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle.legality": "_FAULT_WORDS and others: checks a move against it and raises the IllegalMoveError",
-            "qwirkle.testing": "check_invariants: the testing helpers check states and games against it",
+            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "LINE-3": Home(
@@ -241,7 +241,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.board": "Board.validated, _check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle.legality": "_FAULT_WORDS and others: checks a move against it and raises the IllegalMoveError",
-            "qwirkle.testing": "check_invariants: the testing helpers check states and games against it",
+            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "LINE-4": Home(
@@ -252,7 +252,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.board": "Board, Board.validated, _check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle.legality": "_FAULT_WORDS and others: checks a move against it and raises the IllegalMoveError",
-            "qwirkle.testing": "check_invariants: the testing helpers check states and games against it",
+            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "LINE-5": Home(
@@ -323,7 +323,7 @@ HOMES: dict[str, Home] = {
     "SCORE-8": Home(
         "qwirkle.scoring",  # the module, goes_out, score_lines
         {
-            "qwirkle.bots": "StrongBot, StrongBot._endgame: a bot's docstring says how it plays under it",
+            "qwirkle.bots.strong": "StrongBot, StrongBot._endgame: a bot's docstring says how it plays under it",
             "qwirkle.formats.replay": "_check_score: replaying a record deals, draws and checks each turn by it",
             "qwirkle.histories": "check_score: check_history refuses a history that breaks it",
             "qwirkle.interface.events": "TurnReport.end_bonus, explain_score: a turn's report explains it in words",
@@ -365,7 +365,7 @@ HOMES: dict[str, Home] = {
     "EXCHANGE-5": Home(
         "qwirkle.legality",  # can_exchange, _verify_exchange, check_exchange_bag
         {
-            "qwirkle.bots": "GreedyBot: a bot's docstring says how it plays under it",
+            "qwirkle.bots.greedy": "GreedyBot: a bot's docstring says how it plays under it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.exchange: the Scorekeeper (a game on a real table) checks it",
             "qwirkle.legalmoves": "_exchange_limit, LegalMoves.exchanges: LegalMoves lists the moves it allows",
         },
@@ -377,14 +377,14 @@ HOMES: dict[str, Home] = {
     "END-2": Home(
         "qwirkle.endings",  # the module, outcome_of, end_cause, end_reason
         {
-            "qwirkle.bots": "StrongBot._endgame: a bot's docstring says how it plays under it",
-            "qwirkle.cli": "result_lines: the command line prints it in words",
+            "qwirkle.bots.strong": "StrongBot._endgame: a bot's docstring says how it plays under it",
+            "qwirkle.cli.transcript": "result_lines: the command line prints it in words",
             "qwirkle.game": "apply: the game flow carries it out",
             "qwirkle.interface.scorekeeper": "the Scorekeeper (a game on a real table) checks it",
             "qwirkle.interface.views": "_check_seen: a view that breaks it is refused",
             "qwirkle.scoring": "goes_out: whether a placement ends the game",
             "qwirkle.state": "_check_end: check_state refuses a state that breaks it",
-            "qwirkle.testing": "check_invariants: the testing helpers check states and games against it",
+            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "END-3": Home(
@@ -395,7 +395,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.legality": "check_game_on: checks a move against it and raises the IllegalMoveError",
             "qwirkle.native": "_trailing_passes: counts the passes that end a native game",
             "qwirkle.rules.ruleset": "BlockedEnd: a rule set's option changes it",
-            "qwirkle.testing": "check_invariants: the testing helpers check states and games against it",
+            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "END-4": Home(
@@ -417,13 +417,13 @@ HOMES: dict[str, Home] = {
             "qwirkle.adapters.pettingzoo": "MAX_TURNS: the environment's turn limit is the rule's option",
             "qwirkle.bots.play": "TurnLimitError, run_game: the bots' game loop refuses or stops a game by it",
             "qwirkle.native": "run_game: native games stop at the same turn limit",
-            "qwirkle.testing": "MAX_TURNS: the test games' turn limit",
+            "qwirkle.testing.games": "MAX_TURNS: the test games' turn limit",
         },
     ),
     "VARIANT-4": Home(
         "qwirkle.endings",  # end_reason
         {
-            "qwirkle.testing": "check_invariants: the testing helpers check states and games against it",
+            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "CARDS-1": Home(
