@@ -11,8 +11,8 @@ from qwirkle.bots import GreedyBot
 from qwirkle.formats.notation import format_cell
 from qwirkle.formats.records import GameRecord
 from qwirkle.interface.builder import TurnBuilder
-from qwirkle.render import board_svg, board_text, hand_text
 from qwirkle.interface.scorekeeper import Scorekeeper
+from qwirkle.render import board_svg, board_text, hand_text
 
 state = new_game(["Ann", "Bob"], seed=2024)
 me = state.current

@@ -55,8 +55,8 @@ from qwirkle import (
     verify,
 )
 from qwirkle import cards as card_game
-from qwirkle.render import Palette, board_svg, hand_svg, series_svg
 from qwirkle.interface.scorekeeper import Scorekeeper
+from qwirkle.render import Palette, board_svg, hand_svg, series_svg
 
 __all__ = [
     "Panel",

@@ -21,8 +21,8 @@ from qwirkle import QwirkleError, format_move
 from qwirkle.bots import GreedyBot, RandomBot, run_game
 from qwirkle.formats.records import GameRecord
 from qwirkle.formats.replay import Replay
-from qwirkle.render import board_svg, board_text
 from qwirkle.interface.views import HiddenExchange
+from qwirkle.render import board_svg, board_text
 
 HELP = "Commands: n (next), p (previous), g N (go to turn N), first, last, svg FILE, q (quit)"
 
