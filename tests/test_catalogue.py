@@ -218,7 +218,7 @@ def test_the_rules_of_an_unknown_option_are_an_error() -> None:
 # The rules layer imports one way
 
 RULES_LAYER = (
-    "qwirkle.immutable",
+    "qwirkle._immutable",
     "qwirkle.rules._data",
     "qwirkle.rules.catalogue",
     "qwirkle.rules._values",

@@ -25,8 +25,8 @@ from qwirkle import (
     new_game,
     view,
 )
+from qwirkle._immutable import Immutable
 from qwirkle.formats.records import GameRecord
-from qwirkle.immutable import Immutable
 from qwirkle.interface.scorekeeper import Scorekeeper
 from qwirkle.testing import play
 

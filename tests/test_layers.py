@@ -20,14 +20,14 @@ SRC = Path(qwirkle.__file__).resolve().parent
 LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "qwirkle._moved",
-        "qwirkle.immutable",
+        "qwirkle._immutable",
         "qwirkle.rules",
         "qwirkle.errors",
         "qwirkle._engine.geometry",
         "qwirkle._engine.lines",
         "qwirkle.tiles",
         "qwirkle.text",
-        "qwirkle.rng",
+        "qwirkle._rng",
         "qwirkle._extras",
     ),
     (

@@ -838,8 +838,15 @@ def link_to_source(app: Sphinx, env: Any, node: addnodes.pending_xref, contnode:
 
 
 def public_bases(app: Sphinx, name: str, obj: object, options: object, bases: list[type]) -> None:
-    """Show a class's public bases only: a private base is how the class is built, not what it is."""
-    bases[:] = [base for base in bases if not base.__name__.startswith("_")]
+    """Show a class's public bases only: a private base is how the class is built, not what it is.
+
+    A base is private by its name or by its module's (``qwirkle._immutable.Immutable``).
+    """
+    bases[:] = [base for base in bases if not any(part.startswith("_") for part in _dotted_name(base).split("."))]
+
+
+def _dotted_name(cls: type) -> str:
+    return f"{cls.__module__}.{cls.__name__}"
 
 
 def page_names(doctree: nodes.document) -> str:

@@ -25,9 +25,9 @@ from qwirkle._engine.geometry import (
     lookup_key,
 )
 from qwirkle._engine.lines import MAX_LINE, summary_fault, walk
+from qwirkle._immutable import Immutable
 from qwirkle._moved import deprecated_member
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.text import grid_text
 from qwirkle.tiles import ALL_TILES, Tile
 

@@ -21,8 +21,8 @@ from typing import Final, Protocol, Self, TypeVar
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.moves import Pass, Place
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import BlockedEnd, RuleSet

@@ -15,13 +15,13 @@ import attrs
 from qwirkle._engine.geometry import Cell
 from qwirkle._engine.lines import group_size
 from qwirkle._engine.movegen import can_place
+from qwirkle._rng import check_seed, seed_state, shuffle
 from qwirkle.board import Board
 from qwirkle.draws import check_draws, take
 from qwirkle.endings import EndReason, Outcome, _close_turn, left_game
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.legality import _require_state, check, check_game_on, verify
 from qwirkle.moves import Exchange, HiddenExchange, Move, Place
-from qwirkle.rng import check_seed, seed_state, shuffle
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import RuleSet, StartTiebreak, starting_seat
 from qwirkle.scoring import Score

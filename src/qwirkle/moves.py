@@ -13,9 +13,9 @@ from typing import TypeAlias
 import attrs
 
 from qwirkle._engine.geometry import Cell, check_cell
+from qwirkle._immutable import Immutable
 from qwirkle._moved import deprecated_member
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.rules.catalogue import Rule
 from qwirkle.scoring import Score
 from qwirkle.tiles import Tile

@@ -10,7 +10,7 @@ import attrs
 
 from qwirkle._engine.geometry import STRIDE, Cell, cell_of
 from qwirkle._engine.lines import MAX_LINE, walk
-from qwirkle.immutable import Immutable
+from qwirkle._immutable import Immutable
 from qwirkle.rules.ruleset import RuleSet
 
 __all__ = ["Score", "ScoredLine", "goes_out", "line_points", "line_points_table"]

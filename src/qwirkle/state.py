@@ -8,14 +8,14 @@ from typing import Any
 
 import attrs
 
+from qwirkle._immutable import Immutable
+from qwirkle._rng import MAX_RNG, check_seed
 from qwirkle.board import Board
 from qwirkle.endings import EndReason, Outcome, turns_without_placement
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.histories import check_history, check_outcome, check_scores
-from qwirkle.immutable import Immutable
 from qwirkle.moves import Move
 from qwirkle.render import board_svg
-from qwirkle.rng import MAX_RNG, check_seed
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.limits import MAX_NAME, MAX_SEATS, MAX_TURNS
 from qwirkle.rules.ruleset import RuleSet

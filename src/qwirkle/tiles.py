@@ -32,8 +32,8 @@ from typing import Final
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.errors import InvalidNotationError
-from qwirkle.immutable import Immutable
 
 __all__ = [
     "ALL_TILES",

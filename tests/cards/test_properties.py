@@ -8,6 +8,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from qwirkle import InvalidStateError
+from qwirkle._rng import shuffle
 from qwirkle.cards import (
     CardsRuleSet,
     CardsSpectatorView,
@@ -22,7 +23,6 @@ from qwirkle.cards import (
     new_game,
     position,
 )
-from qwirkle.rng import shuffle
 
 from .helpers import check_invariants, check_transition, games, play
 

@@ -30,6 +30,7 @@ from collections.abc import Iterable
 from qwirkle._engine.geometry import Cell, key
 from qwirkle._engine.movegen import exchange_positions
 from qwirkle._engine.placing import Frame, holding, is_complete, reach
+from qwirkle._immutable import Immutable
 from qwirkle._moved import moved_names
 from qwirkle.adapters.encoding import (
     WINDOW,
@@ -45,7 +46,6 @@ from qwirkle.adapters.encoding import (
     window_origin,
 )
 from qwirkle.errors import InvalidActionError
-from qwirkle.immutable import Immutable
 from qwirkle.legality import can_pass
 from qwirkle.legalmoves import _exchange_limit, _listed_place, _state_windows, legal_moves
 from qwirkle.moves import Exchange, Move, Pass, Place

@@ -27,9 +27,9 @@ from typing import Final, TypeAlias
 import attrs
 
 from qwirkle._engine.geometry import Cell, key
+from qwirkle._immutable import Immutable
 from qwirkle.board import Board
 from qwirkle.errors import InvalidActionError
-from qwirkle.immutable import Immutable
 from qwirkle.tiles import ALL_TILES
 
 __all__ = [

@@ -43,10 +43,10 @@ import numpy as np
 import numpy.typing as npt
 
 from qwirkle._engine.geometry import Cell, key
+from qwirkle._immutable import Immutable
 from qwirkle.adapters.actions import ActionTurn
 from qwirkle.adapters.encoding import WINDOW, ActionLayout, _window_numbers, window_origin
 from qwirkle.board import Board
-from qwirkle.immutable import Immutable
 from qwirkle.interface.views import PlayerView
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.tiles import ALL_TILES

@@ -23,9 +23,9 @@ from typing import overload
 import attrs
 
 from qwirkle._engine.movegen import top, windows
+from qwirkle._immutable import Immutable
 from qwirkle.board import Board
 from qwirkle.endings import turns_without_placement
-from qwirkle.immutable import Immutable
 from qwirkle.interface.views import HiddenExchange, PlayerView
 from qwirkle.moves import Exchange, Place
 from qwirkle.state import GameState, Turn

@@ -34,9 +34,9 @@ from typing import Any, Final, TypeAlias, TypeGuard
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.bots import BOTS, UnknownBotError
 from qwirkle.bots.play import Bot, BotError
-from qwirkle.immutable import Immutable
 
 __all__ = [
     "BotEntry",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final, Protocol
 
+from qwirkle._rng import below, seed_state, shuffle
 from qwirkle.cards._search.plans import can_lay_between, plan_for, sub_multisets
 from qwirkle.cards.game import apply, is_over, new_game
 from qwirkle.cards.lays import blocked_move, can_lay, most_qwirkles, opening_lay, opening_sets, table_counts
@@ -19,7 +20,6 @@ from qwirkle.cards.ruleset import CardsRuleSet
 from qwirkle.cards.series import counts_of, table_from_masks
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.views import CardsPlayerView, CardsSpectatorView
-from qwirkle.rng import below, seed_state, shuffle
 from qwirkle.tiles import ALL_TILES
 
 __all__ = ["Bot", "GreedyBot", "RandomBot", "run_game"]

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.cards.game import apply
 from qwirkle.cards.lays import opening_sets
 from qwirkle.cards.moves import Lay
@@ -21,7 +22,6 @@ from qwirkle.cards.series import Series, canonical_table, mask_of, series_fault
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.views import CardsPlayerView
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.moves import InvalidMoveError
 from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import Tile

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.endings import RuledReason, winners_among
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.rules.catalogue import Rule
 
 __all__ = ["CardsEndReason", "CardsOutcome", "end_reason", "left_game", "outcome_of"]

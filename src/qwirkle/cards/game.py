@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from qwirkle._rng import check_seed, seed_state, shuffle
 from qwirkle.cards.endings import CardsEndReason, CardsOutcome, end_reason, left_game, outcome_of
 from qwirkle.cards.legality import check_game_on, verify
 from qwirkle.cards.moves import CardsMove, Lay, Redraw
@@ -19,7 +20,6 @@ from qwirkle.cards.scoring import CardsTurn
 from qwirkle.cards.series import TYPE_KINDS, mask_of
 from qwirkle.cards.state import CardsState, check_cards, check_players, check_state, expect_state
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.rng import check_seed, seed_state, shuffle
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import starting_seat
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left

@@ -14,12 +14,12 @@ from typing import TypeAlias
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle._moved import moved_names
 from qwirkle.cards import notation
 from qwirkle.cards.ruleset import DECK_SIZE
 from qwirkle.cards.series import Table
 from qwirkle.errors import IllegalMoveError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.moves import InvalidMoveError
 from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import Tile

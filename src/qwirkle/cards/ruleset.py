@@ -7,8 +7,8 @@ from typing import ClassVar, Final
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.errors import InvalidOptionsError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.rules.ruleset import IntRange, StartTiebreak, bool_option, enum_option, option_field, rules_from_catalogue
 
 __all__ = ["DECK_SIZE", "MAX_PLAYERS", "MIN_PLAYERS", "SERIES_MAX", "BlockedAction", "CardsRuleSet", "StartTiebreak"]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.cards.moves import CardsMove, Lay
 from qwirkle.cards.series import Table
-from qwirkle.immutable import Immutable
 from qwirkle.tiles import Tile
 
 __all__ = ["CardsScore", "CardsTurn", "nothing_laid"]

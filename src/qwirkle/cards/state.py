@@ -13,7 +13,9 @@ from typing import Any, TypeAlias
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle._moved import moved_names
+from qwirkle._rng import MAX_RNG, check_seed
 from qwirkle.cards.endings import CardsEndReason, CardsOutcome, end_reason, left_game, outcome_of
 from qwirkle.cards.notation import card_code
 from qwirkle.cards.ruleset import COPIES, MAX_PLAYERS, MIN_PLAYERS, SERIES_MAX, CardsRuleSet
@@ -21,8 +23,6 @@ from qwirkle.cards.scoring import CardsScore, CardsTurn, nothing_laid
 from qwirkle.cards.series import Table, canonical_table, series_fault
 from qwirkle.cards.views import CardsPlayerView, CardsSpectatorView
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.immutable import Immutable
-from qwirkle.rng import MAX_RNG, check_seed
 from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import ALL_TILES, Tile
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle._moved import moved_names
 from qwirkle.cards.endings import CardsOutcome
 from qwirkle.cards.ruleset import CardsRuleSet
 from qwirkle.cards.scoring import CardsTurn, nothing_laid
 from qwirkle.cards.series import Table
-from qwirkle.immutable import Immutable
 from qwirkle.tiles import Tile
 
 __all__ = ["CardsPlayerView", "CardsSpectatorView"]

@@ -35,6 +35,7 @@ from typing import Final
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, InvalidStateError, QwirkleError, brief
 from qwirkle.formats import _codec
@@ -42,7 +43,6 @@ from qwirkle.formats._codec import FORMAT_VERSION, JSON, Reader
 from qwirkle.formats.notation import format_move
 from qwirkle.formats.replay import Replay, replay
 from qwirkle.game import apply, new_game
-from qwirkle.immutable import Immutable
 from qwirkle.interface.events import report
 from qwirkle.interface.scorekeeper import Scorekeeper
 from qwirkle.interface.views import HiddenExchange

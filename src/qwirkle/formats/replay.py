@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.board import Board
 from qwirkle.draws import draw_count, draw_pool
 from qwirkle.endings import EndReason, Outcome
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError, ReplayError
 from qwirkle.formats.notation import format_tile
 from qwirkle.game import apply, choose_starter, new_game, resign
-from qwirkle.immutable import Immutable
 from qwirkle.interface.events import report
 from qwirkle.interface.scorekeeper import Scorekeeper
 from qwirkle.interface.views import HiddenExchange

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Final
 
+from qwirkle._rng import MAX_RNG
 from qwirkle.errors import InvalidRecordError, QwirkleError
 from qwirkle.formats import _codec
 from qwirkle.formats._codec import JSON, Reader
 from qwirkle.formats.notation import format_move
-from qwirkle.rng import MAX_RNG
 from qwirkle.rules.limits import MAX_SEED, MAX_TURNS, MIN_SEED
 from qwirkle.state import GameState, Turn, check_state
 

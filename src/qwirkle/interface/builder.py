@@ -34,8 +34,8 @@ from types import MappingProxyType
 from qwirkle._engine.geometry import Cell, cell_of, check_cell, key, key_in_range
 from qwirkle._engine.lines import bits
 from qwirkle._engine.placing import Frame, holding, is_complete, reach
+from qwirkle._immutable import Immutable
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.interface.events import explain_score
 from qwirkle.legality import verify
 from qwirkle.legalmoves import _state_windows

@@ -25,13 +25,13 @@ from collections import Counter
 import attrs
 
 from qwirkle._engine.geometry import Cell
+from qwirkle._immutable import Immutable
 from qwirkle.endings import EndReason, Outcome, end_cause, winners_line
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.formats import _codec
 from qwirkle.formats._codec import JSON
 from qwirkle.formats.notation import format_cell, format_move, format_tile, format_tiles
 from qwirkle.game import apply
-from qwirkle.immutable import Immutable
 from qwirkle.interface.views import HiddenExchange
 from qwirkle.legality import _require_state
 from qwirkle.moves import Exchange, Move, Place

@@ -25,11 +25,11 @@ from collections.abc import Sequence
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.board import Board
 from qwirkle.endings import EndReason, Outcome, _close_turn, left_game, outcome_of
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief, not_a_move
 from qwirkle.formats.notation import parse_move
-from qwirkle.immutable import Immutable
 from qwirkle.interface.views import HiddenExchange, SeenTurn
 from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
 from qwirkle.moves import Exchange, Move, Pass, Place

@@ -28,6 +28,7 @@ from typing import ClassVar, overload
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.board import Board
 from qwirkle.endings import Outcome
 from qwirkle.errors import InvalidStateError, brief
@@ -35,7 +36,6 @@ from qwirkle.formats import _codec
 from qwirkle.formats._codec import JSON, Reader, decode_board
 from qwirkle.formats.notation import format_tile
 from qwirkle.histories import check_history, check_scores
-from qwirkle.immutable import Immutable
 from qwirkle.moves import Exchange, HiddenExchange, Move
 from qwirkle.render import board_svg
 from qwirkle.rules.catalogue import Rule

@@ -29,9 +29,9 @@ from typing import Final, TextIO
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.errors import InvalidRecordError, QwirkleError
 from qwirkle.formats import _codec
-from qwirkle.immutable import Immutable
 from qwirkle.matches.results import GameResult, _decode_result
 from qwirkle.matches.stats import Simulation
 from qwirkle.rules.ruleset import RuleSet

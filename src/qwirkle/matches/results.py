@@ -14,9 +14,9 @@ from typing import Final
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.endings import EndReason, winners_among
 from qwirkle.formats import _codec
-from qwirkle.immutable import Immutable
 from qwirkle.rules.limits import MAX_CLOCK
 
 __all__ = ["TURN_LIMIT", "GameResult"]

@@ -37,10 +37,10 @@ from contextlib import ExitStack, suppress
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.bots.play import MAX_TURNS
 from qwirkle.bots.spec import BotEntry, BotSpec, bot_spec
 from qwirkle.errors import QwirkleError
-from qwirkle.immutable import Immutable
 from qwirkle.matches.backends import Backend, ProcessBackend, backend_named
 from qwirkle.matches.games import bot_seed, deal_seed, match_engine, native_bot, run_match_game
 from qwirkle.matches.log import LogWriter

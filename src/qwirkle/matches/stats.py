@@ -24,8 +24,8 @@ from typing import Final
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.formats import _codec
-from qwirkle.immutable import Immutable
 from qwirkle.matches.results import _MAX_INDEX, _MAX_LABEL, _MAX_SEED, TURN_LIMIT, GameResult, _decode_result
 from qwirkle.rules.ruleset import RuleSet
 

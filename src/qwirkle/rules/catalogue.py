@@ -35,7 +35,7 @@ from typing import Final
 
 import attrs
 
-from qwirkle.immutable import Immutable
+from qwirkle._immutable import Immutable
 from qwirkle.rules._data import DOCUMENTS as DOCUMENT_DATA
 from qwirkle.rules._data import ENTRIES as ENTRY_DATA
 from qwirkle.rules._data import DocumentData, EntryData

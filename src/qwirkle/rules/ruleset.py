@@ -10,8 +10,8 @@ from typing import Any, ClassVar, Final, TypeVar
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.errors import InvalidOptionsError, InvalidStateError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.limits import MAX_SEATS
 

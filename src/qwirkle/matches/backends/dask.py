@@ -20,8 +20,8 @@ from typing import Any, TypeVar
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.errors import BackendError
-from qwirkle.immutable import Immutable
 from qwirkle.matches.backends._common import import_extra, optional_positive
 from qwirkle.matches.backends.window import in_flight
 

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from qwirkle.immutable import Immutable
+from qwirkle._immutable import Immutable
 from qwirkle.matches.backends._common import positive
 from qwirkle.matches.backends.window import in_flight
 
