@@ -1,25 +1,4 @@
-"""Pictures of the table: text for terminals (plain or with ANSI colours) and SVG, with no extra dependency.
-
-Both show coordinates, mark the tiles of the last move, and can show tiles
-placed this turn but not yet played and highlight cells where a tile may go.
-Shapes carry the information, so the pictures stay readable without colour:
-the text gives each tile its colour letter, and the ``"colour-blind"`` SVG
-palette, designed for colour-vision deficiency, writes the colour letter on
-each tile.
-
-Anything with a board can be drawn: a :class:`~qwirkle.GameState`, a
-:class:`~qwirkle.PlayerView`, a :class:`~qwirkle.SpectatorView`, a
-:class:`~qwirkle.interface.scorekeeper.Scorekeeper`, a :class:`~qwirkle.Board` or a
-plain mapping from cells to tiles.
-
->>> from qwirkle import parse_position
->>> state = parse_position("0,0:RoRs RdRcRxR*GoBo/YdYcYxY*OoPo 2/0 1")
->>> print(board_text(state))
-    0   1
-0  Ro  Rs
->>> board_svg(state).startswith("<svg")
-True
-"""
+"""Pictures of the table, a hand and a table of Qwirkle Cards as SVG: the six shapes in two palettes."""
 
 from __future__ import annotations
 
@@ -30,21 +9,11 @@ from xml.sax.saxutils import escape
 
 from qwirkle._engine.geometry import Cell
 from qwirkle.errors import QwirkleError
-from qwirkle.moves import Place
-from qwirkle.text import format_cell, tile_code
+from qwirkle.render._table import board_and_last, bounding_box
+from qwirkle.text import format_cell
 from qwirkle.tiles import COLOUR_LETTERS, Tile
 
-__all__ = [
-    "LETTER_SIZE",
-    "PALETTES",
-    "Palette",
-    "board_svg",
-    "board_text",
-    "hand_svg",
-    "hand_text",
-    "series_svg",
-    "tile_svg",
-]
+__all__ = ["LETTER_SIZE", "PALETTES", "Palette", "board_svg", "hand_svg", "series_svg", "tile_svg"]
 
 Palette = Literal["classic", "colour-blind"]
 """The SVG colour palettes."""
@@ -64,118 +33,7 @@ colours stay apart for people with deuteranopia or protanopia as well:
 LETTER_SIZE: Final = 0.36
 """The height of a tile's colour letter in SVG, as a fraction of the tile's size (14.4 px on a 40 px cell)."""
 
-_ANSI: Final = ("38;5;196", "38;5;208", "38;5;226", "38;5;46", "38;5;33", "38;5;171")
-_SYMBOLS: Final = "●■◆♣✚✹"
 _TILE_BACK: Final = "#1d1d1f"
-
-
-def _parts(source: object) -> tuple[Mapping[Cell, Tile], frozenset[Cell]]:
-    """The tiles and the cells of the last move of anything that has a board."""
-    last: frozenset[Cell] = frozenset()
-    history = getattr(source, "history", None)
-    if history:
-        move = history[-1].move
-        if isinstance(move, Place):
-            last = frozenset(move.cells)
-    board = getattr(source, "board", source)
-    if not isinstance(board, Mapping):
-        raise QwirkleError(f"cannot draw {type(source).__name__}: it has no board")
-    return board, last
-
-
-def _box(cells: Iterable[Cell], margin: int) -> tuple[int, int, int, int] | None:
-    xs: list[int] = []
-    ys: list[int] = []
-    for x, y in cells:
-        xs.append(x)
-        ys.append(y)
-    if not xs:
-        return None
-    return min(xs) - margin, min(ys) - margin, max(xs) + margin, max(ys) + margin
-
-
-def _sgr(code: str, text: str) -> str:
-    return f"\x1b[{code}m{text}\x1b[0m"
-
-
-def _tile_text(tile: Tile, colour: bool, symbols: bool) -> str:
-    text = COLOUR_LETTERS[tile.colour.value] + _SYMBOLS[tile.shape.value] if symbols else tile_code(tile)
-    return _sgr("1;" + _ANSI[tile.colour.value], text) if colour else text
-
-
-def hand_text(tiles: Iterable[Tile], *, colour: bool = False, symbols: bool = False, numbered: bool = False) -> str:
-    """A hand as text: tile codes (or colour letter and shape symbol), optionally numbered from 1.
-
-    >>> from qwirkle import parse_move
-    >>> hand_text(parse_move("swap Ro Bs").tiles, numbered=True)
-    '1:Ro 2:Bs'
-    >>> hand_text(parse_move("swap Ro Bs").tiles, symbols=True)
-    'R● B■'
-    """
-    out = []
-    for i, tile in enumerate(tiles, start=1):
-        text = _tile_text(tile, colour, symbols)
-        out.append(f"{i}:{text}" if numbered else text)
-    return " ".join(out)
-
-
-def board_text(
-    source: object,
-    *,
-    colour: bool = False,
-    symbols: bool = False,
-    mark_last: bool = True,
-    placed: Mapping[Cell, Tile] | Iterable[tuple[Cell, Tile]] = (),
-    highlight: Collection[Cell] = (),
-    margin: int = 0,
-) -> str:
-    """The table as text, with x coordinates on top and y coordinates on the left.
-
-    A tile is its code (``Ro``), or with ``symbols`` its colour letter and a
-    shape symbol (``R●``). The last move's tiles are in ``[ ]``, tiles in
-    ``placed`` (laid this turn, not played yet) in ``( )``, and empty cells
-    in ``highlight`` show ``+``. ``colour`` adds ANSI colours (bold, with the
-    last move in reverse video), for terminals that show them.
-
-    >>> from qwirkle import Colour, Shape, Tile, position
-    >>> red = [Tile(Colour.RED, shape) for shape in Shape]
-    >>> state = position(["Ann", "Bob"], {(0, 0): red[0], (1, 0): red[1]}, [red[2:] + red[:2]] * 2)
-    >>> print(board_text(state, placed={(2, 0): red[2]}, highlight=[(3, 0), (-1, 0)]))
-       -1   0   1   2   3
-    0   +  Ro  Rs (Rd)  +
-    """
-    board, last = _parts(source)
-    pending = dict(placed.items() if isinstance(placed, Mapping) else placed)
-    box = _box([*board, *pending, *highlight], margin)
-    if box is None:
-        return "(empty table)"
-    x0, y0, x1, y1 = box
-    width = max(4, *(len(str(x)) + 1 for x in (x0, x1)))
-    label = max(len(str(y)) for y in (y0, y1))
-    lines = [" " * (label + 1) + "".join(str(x).rjust(width - 1) + " " for x in range(x0, x1 + 1)).rstrip()]
-    for y in range(y0, y1 + 1):
-        # A space after the label, so that a marked tile in the first column does not run into it.
-        row = [str(y).rjust(label) + " "]
-        for x in range(x0, x1 + 1):
-            tile = board.get((x, y))
-            if tile is not None:
-                text = _tile_text(tile, colour, symbols)
-                if mark_last and (x, y) in last:
-                    text = "[" + (_sgr("7", text) if colour else text) + "]"
-                else:
-                    text = " " + text + " "
-            elif (x, y) in pending:
-                text = "(" + _tile_text(pending[x, y], colour, symbols) + ")"
-            elif (x, y) in highlight:
-                text = "  " + (_sgr("32", "+") if colour else "+") + " "
-            else:
-                text = "  . "
-            row.append(" " * (width - 4) + text)
-        lines.append("".join(row).rstrip())
-    return "\n".join(lines)
-
-
-# SVG
 
 
 def _star(points: int, outer: float, inner: float) -> str:
@@ -265,9 +123,9 @@ def board_svg(
     """
     if palette not in PALETTES:
         raise QwirkleError(f"unknown palette {palette!r}; the palettes are {', '.join(PALETTES)}")
-    board, last = _parts(source)
+    board, last = board_and_last(source)
     pending = dict(placed.items() if isinstance(placed, Mapping) else placed)
-    box = _box([*board, *pending, *highlight], margin) or (-margin, -margin, margin, margin)
+    box = bounding_box([*board, *pending, *highlight], margin) or (-margin, -margin, margin, margin)
     x0, y0, x1, y1 = box
     pad = cell * 0.6 if coordinates else 0
     width = (x1 - x0 + 1) * cell + pad
