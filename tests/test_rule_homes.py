@@ -393,7 +393,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.game": "apply: the game flow carries it out",
             "qwirkle.interface.scorekeeper": "the Scorekeeper (a game on a real table) checks it",
             "qwirkle.legality": "check_game_on: checks a move against it and raises the IllegalMoveError",
-            "qwirkle.native": "_trailing_passes: counts the passes that end a native game",
+            "qwirkle.native._convert": "trailing_passes: counts the passes that end a native game",
             "qwirkle.rules.ruleset": "BlockedEnd: a rule set's option changes it",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },

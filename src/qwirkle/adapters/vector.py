@@ -48,7 +48,8 @@ from qwirkle.adapters.actions import ActionLayout, InvalidActionError
 from qwirkle.adapters.gymnasium import MAX_TURNS, QwirkleSoloEnv
 from qwirkle.adapters.observation import PLANES, SCORE_SCALE, ObservationLayout
 from qwirkle.errors import InvalidOptionsError
-from qwirkle.native import ENGINES, NATIVE_BOTS, _rules, available, native_module
+from qwirkle.native import ENGINES, NATIVE_BOTS, available, native_module
+from qwirkle.native._convert import rules_tuple
 from qwirkle.rules.ruleset import RuleSet
 
 __all__ = ["NativeSoloVectorEnv", "make_solo_vector_env", "native_layout"]
@@ -208,7 +209,7 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[n
             seat,
             [None if s == seat else next(others) for s in range(self.players)],
             max_turns,
-            _rules(self.rules),
+            rules_tuple(self.rules),
             self.illegal_reward,
             native_layout(self.layout, observed, self.rules),
             SCORE_SCALE,

@@ -1,93 +1,33 @@
-"""The native engine: the specification's game, played by the compiled ``qwirkle_native`` extension.
+"""A game played by the native engine, built from a :class:`~qwirkle.GameState` and turned back into one.
 
-The rules stay specified once, in this package; ``qwirkle-native`` is a
-second implementation of them in Rust, much faster, that adds no rule of its
-own (``tests/test_native.py`` plays both side by side). A :class:`NativeGame`
-is built from a :class:`~qwirkle.GameState` and turned back into one:
-
->>> from qwirkle import legal_moves, new_game
->>> state = new_game(["Ann", "Bob"], seed=7)
->>> not available() or NativeGame.from_state(state).count() == len(legal_moves(state))
-True
-
-Install the extension with ``pip install 'qwirkle[native]'``, or
-``pip install ./native`` from a checkout; without it, :func:`native_module`
-raises :class:`ImportError` saying so.
-
-What costs what: :meth:`NativeGame.from_state` copies the board, the hands and
-the bag once; moves, counts and whole games then run natively. The history of
-the state is not copied: the native game records the turns it plays, and
-:meth:`NativeGame.to_state` rebuilds the history from them (a few
-microseconds a turn), so that ``to_state()`` equals the specification's state
-after the same moves.
+:mod:`qwirkle.native` offers its names under its own name.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import ModuleType
-from typing import TYPE_CHECKING, Final, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from qwirkle._engine.geometry import STRIDE, cell_of
 from qwirkle._engine.lines import MAX_LINE
-from qwirkle.bots.play import MAX_TURNS, TurnLimitError
-from qwirkle.bots.play import run_game as spec_run_game
+from qwirkle.bots.play import MAX_TURNS
 from qwirkle.endings import EndReason, Outcome, outcome_of
 from qwirkle.errors import InvalidActionError, brief, not_a_move
-from qwirkle.game import new_game
-from qwirkle.interface.views import PlayerView
 from qwirkle.legality import verify
 from qwirkle.moves import Exchange, Move, Pass, Place
-from qwirkle.rules.ruleset import BlockedEnd, RuleSet
-from qwirkle.scoring import NOTHING, Score, score_lines
+from qwirkle.native._convert import actions_tuple, key_cells, place_from, rules_tuple, score_from, trailing_passes
+from qwirkle.native.extension import native_module
+from qwirkle.rules.ruleset import RuleSet
+from qwirkle.scoring import NOTHING, Score
 from qwirkle.state import GameState, Turn
 from qwirkle.tiles import ALL_TILES, Tile
 
 if TYPE_CHECKING:
-    from qwirkle_native._native import ActionsTuple, Game, RulesTuple, ScoreTuple
+    from qwirkle_native._native import Game
 
     from qwirkle.adapters.actions import ActionLayout
 
-__all__ = ["ENGINES", "INSTALL_HINT", "NativeGame", "Tally", "available", "native_module", "run_game"]
-
-INSTALL_HINT: Final = "pip install 'qwirkle[native]' (or, from a checkout of the repository, pip install ./native)"
-"""How to install the native engine."""
-
-NATIVE_BOTS: Final = ("greedy", "random")
-"""The built-in bots the native engine plays, move for move as :mod:`qwirkle.bots` does."""
-
-ENGINES: Final = ("python", "native", "auto")
-"""What can play: the specification, the native engine, or the native engine when it is installed and can.
-
-:func:`qwirkle.matches.simulate.simulate` takes one to play a match's games, and the
-strong bot (:attr:`qwirkle.bots.StrongBot.engine`) to play out its guesses.
-"""
-
-
-def native_module() -> ModuleType:
-    """The compiled extension, imported on first use; :class:`ImportError` naming how to install it if missing.
-
-    >>> not available() or hasattr(native_module(), "Game")
-    True
-    """
-    try:
-        from qwirkle_native import _native
-    except ImportError as error:
-        raise ImportError(f"the native engine qwirkle-native is not installed: {INSTALL_HINT}") from error
-    return _native
-
-
-def available() -> bool:
-    """Whether the native engine is installed.
-
-    >>> isinstance(available(), bool)
-    True
-    """
-    try:
-        native_module()
-    except ImportError:
-        return False
-    return True
+__all__ = ["NativeGame", "Tally"]
 
 
 class Tally(NamedTuple):
@@ -101,66 +41,6 @@ class Tally(NamedTuple):
     """The turns it exchanged tiles."""
     passes: int
     """The turns it passed."""
-
-
-def _rules(rules: RuleSet) -> RulesTuple:
-    """The options of ``rules`` that change play, as the extension takes them.
-
-    Every option of :class:`~qwirkle.RuleSet` is supported: ``min_players`` and
-    ``max_players`` are checked when a game is dealt, ``start_tiebreak`` decides
-    the deal (done by the specification), and ``final_tiebreak`` has one value.
-    """
-    return (
-        rules.hand_size,
-        rules.copies_per_tile,
-        rules.qwirkle_bonus,
-        rules.end_bonus,
-        rules.lone_tile_points,
-        rules.opening_must_play_max_group,
-        rules.exchange_limited_by_bag,
-        rules.exchange_return_before_draw,
-        rules.allow_voluntary_pass,
-        rules.blocked_end_detection is BlockedEnd.ROUND_OF_PASSES,
-        rules.stalemate_rounds,
-        rules.score_limit,
-    )
-
-
-def _trailing_passes(state: GameState) -> int:
-    """How many of the last turns in a row were passes (Rule END-3's round of passes)."""
-    n = 0
-    for turn in reversed(state.history):
-        if not isinstance(turn.move, Pass):
-            break
-        n += 1
-    return n
-
-
-def _key_cells(keys: Sequence[int]) -> list[tuple[int, int]]:
-    return [cell_of(k) for k in keys]
-
-
-def _score(data: ScoreTuple, rules: RuleSet) -> Score:
-    """The specification's :class:`~qwirkle.Score` of a placement, from the lines the extension found."""
-    _, lines, end_bonus = data
-    runs = []
-    for x, y, along_row, length in lines:
-        step = STRIDE if along_row else 1
-        start = x * STRIDE + y
-        runs.append(range(start, start + length * step, step))
-    return score_lines(runs, rules, end_bonus=end_bonus)
-
-
-def _actions(layout: ActionLayout) -> ActionsTuple:
-    """An :class:`~qwirkle.adapters.actions.ActionLayout` as the extension takes it."""
-    try:
-        return (layout.hand_size, layout.window, layout.end, layout.pass_, layout.size)
-    except AttributeError:
-        raise TypeError(f"a layout is an ActionLayout, not {brief(layout)}") from None
-
-
-def _place(flat: Sequence[int]) -> Place:
-    return Place._from_sorted(tuple([((flat[i], flat[i + 1]), ALL_TILES[flat[i + 2]]) for i in range(0, len(flat), 3)]))
 
 
 class NativeGame:
@@ -199,9 +79,9 @@ class NativeGame:
             # The order in which the specification lists moves follows its frontier's order: taken as it is.
             frontier = board._derived()
             orders = (
-                _key_cells(list(frontier.cells)),
-                _key_cells(list(frontier.rows)),
-                _key_cells(list(frontier.columns)),
+                key_cells(list(frontier.cells)),
+                key_cells(list(frontier.rows)),
+                key_cells(list(frontier.columns)),
             )
         game = native.Game.from_parts(
             tiles,
@@ -213,8 +93,8 @@ class NativeGame:
             state.rng,
             state.idle_turns,
             state.outcome is not None,
-            _rules(state.rules),
-            _trailing_passes(state),
+            rules_tuple(state.rules),
+            trailing_passes(state),
         )
         return cls(game, state)
 
@@ -236,7 +116,7 @@ class NativeGame:
 
     def legal_moves(self) -> list[Move]:
         """The legal moves, in the order of :func:`~qwirkle.legal_moves`: placements, exchanges, then the pass."""
-        moves: list[Move] = [_place(flat) for flat in self._game.placements()]
+        moves: list[Move] = [place_from(flat) for flat in self._game.placements()]
         moves += [Exchange.from_sorted(tuple([ALL_TILES[t] for t in tiles])) for tiles in self._game.exchanges()]
         if self._game.can_pass():
             moves.append(Pass())
@@ -249,7 +129,7 @@ class NativeGame:
             return None
         cells, score = found
         move = Place._from_sorted(tuple([((x, y), ALL_TILES[t]) for x, y, t in cells]))
-        return move, _score(score, self.rules)
+        return move, score_from(score, self.rules)
 
     def top_points(self) -> int:
         """The highest score a placement makes now, end bonus included, or -1 if none."""
@@ -263,6 +143,7 @@ class NativeGame:
         bot's look-ahead expects of every player, whatever the engine.
 
         >>> from qwirkle import new_game
+        >>> from qwirkle.native import available
         >>> if available():
         ...     game = NativeGame.from_state(new_game(["Ann", "Bob"], seed=7))
         ...     game.apply_greedy()
@@ -310,7 +191,7 @@ class NativeGame:
         There are none once the game is over.
         """
         try:
-            return self._game.legal_actions(_actions(layout))
+            return self._game.legal_actions(actions_tuple(layout))
         except ValueError as error:
             raise InvalidActionError(str(error)) from None
 
@@ -319,7 +200,7 @@ class NativeGame:
         <qwirkle.adapters.actions.ActionTurn.origin>`), which :func:`~qwirkle.adapters.actions.decode` takes.
         """
         try:
-            return self._game.action_origin(_actions(layout))
+            return self._game.action_origin(actions_tuple(layout))
         except ValueError as error:
             raise InvalidActionError(str(error)) from None
 
@@ -336,6 +217,7 @@ class NativeGame:
 
         >>> from qwirkle import new_game
         >>> from qwirkle.adapters.actions import ActionLayout, ActionTurn
+        >>> from qwirkle.native import available
         >>> state, layout = new_game(["Ann", "Bob"], seed=7), ActionLayout()
         >>> if available():
         ...     game = NativeGame.from_state(state)
@@ -349,7 +231,7 @@ class NativeGame:
                 raise TypeError(f"an action is an int, not {brief(action)}")
             action = int(action)
         try:
-            ended = self._game.apply_action(_actions(layout), action)
+            ended = self._game.apply_action(actions_tuple(layout), action)
         except ValueError as error:
             raise InvalidActionError(str(error)) from None
         if ended is None:
@@ -403,6 +285,7 @@ class NativeGame:
         """Each seat's :class:`Tally` of the turns played since :meth:`from_state`, read without building them.
 
         >>> from qwirkle import new_game
+        >>> from qwirkle.native import available
         >>> if available():
         ...     game = NativeGame.from_state(new_game(["Ann", "Bob"], seed=7))
         ...     game.apply_greedy()
@@ -429,7 +312,7 @@ class NativeGame:
             gained = NOTHING
             if kind == "place":
                 move = Place._from_sorted(tuple([((x, y), ALL_TILES[t]) for x, y, t in tiles]))
-                gained = _score(score, rules)
+                gained = score_from(score, rules)
             elif kind == "exchange":
                 move = Exchange.from_sorted(tuple([ALL_TILES[t] for _, _, t in tiles]))
             else:
@@ -462,62 +345,3 @@ class NativeGame:
             idle_turns=game.idle_turns,
             outcome=self.outcome,
         )
-
-
-class _NamedError(Exception):
-    """Carries the player names the specification's ``run_game`` gave, from the first view it shows a bot."""
-
-    def __init__(self, players: tuple[str, ...]) -> None:
-        super().__init__()
-        self.players = players
-
-
-class _Probe:
-    """A bot that only reads the names it is given, so that they are named as the specification names them."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-
-    def choose(self, view: PlayerView) -> Move:
-        raise _NamedError(view.players)
-
-
-def _players(names: Sequence[str], seed: int, rules: RuleSet | None) -> tuple[str, ...]:
-    """The player names :func:`qwirkle.bots.run_game` gives bots with these names."""
-    try:
-        spec_run_game([_Probe(name) for name in names], seed, rules)
-    except _NamedError as named:
-        return named.players
-    raise RuntimeError("a game between bots ended before its first move")  # pragma: no cover
-
-
-def run_game(
-    bots: Sequence[str],
-    seed: int,
-    rules: RuleSet | None = None,
-    *,
-    bot_seeds: Sequence[int],
-    max_turns: int = MAX_TURNS,
-) -> GameState:
-    """:func:`qwirkle.bots.run_game` with ``[make_bot(name, s) for name, s in zip(bots, bot_seeds)]``, played natively.
-
-    The same seeds give the same final state as the specification's. Only the
-    greedy and random bots are played natively; another name is a ``ValueError``.
-
-    >>> from qwirkle.bots import make_bot
-    >>> from qwirkle.bots import run_game as played
-    >>> expected = played([make_bot("greedy", 1), make_bot("random", 2)], 7)
-    >>> not available() or run_game(["greedy", "random"], 7, bot_seeds=[1, 2]) == expected
-    True
-    """
-    names = list(bots)
-    for name in names:
-        if name not in NATIVE_BOTS:
-            raise ValueError(f"the native engine plays the bots {', '.join(NATIVE_BOTS)}, not {name!r}")
-    game = NativeGame.from_state(new_game(_players(names, seed, rules), seed=seed, rules=rules))
-    if not game.play_bots(names, bot_seeds, max_turns=max_turns):
-        raise TurnLimitError(
-            f"the game dealt from seed {seed} had not ended after {max_turns} turns; "
-            "set stalemate_rounds in the rules to end games that stall (Rule END-5)"
-        )
-    return game.to_state()
