@@ -30,51 +30,22 @@ try:
 except ImportError as error:
     raise missing_extra_error(__name__, "hypothesis", "testing", error) from None
 
-from qwirkle.testing.games import (
-    MAX_TURNS,
-    NAMES,
-    PHASES,
-    RULE_VARIANTS,
-    boards,
-    choose_move,
-    game_paths,
-    play,
-    play_phase,
-    play_to_end,
-    player_counts,
-    reachable_states,
-    rule_sets,
-    seats_for,
-    seeds,
-)
+from qwirkle.testing import games
+from qwirkle.testing.games import *  # noqa: F403 (the names games.__all__ lists, written there once)
 from qwirkle.testing.invariants import check_invariants
 from qwirkle.testing.moves import MUTATIONS, illegal_moves, legal_moves_of, mutated_moves
 from qwirkle.testing.positions import crafted_positions, tile
 from qwirkle.testing.values import hands, tiles
 
 __all__ = [
-    "MAX_TURNS",
     "MUTATIONS",
-    "NAMES",
-    "PHASES",
-    "RULE_VARIANTS",
-    "boards",
     "check_invariants",
-    "choose_move",
     "crafted_positions",
-    "game_paths",
     "hands",
     "illegal_moves",
     "legal_moves_of",
     "mutated_moves",
-    "play",
-    "play_phase",
-    "play_to_end",
-    "player_counts",
-    "reachable_states",
-    "rule_sets",
-    "seats_for",
-    "seeds",
     "tile",
     "tiles",
 ]
+__all__ += games.__all__
