@@ -4,6 +4,9 @@ imports another inside a function to get round that.
 The layers, from the bottom: the values and the rules; the engine's internals; the game; the formats and
 the interface helpers; the bots; the matches; the adapters, the command line and the test helpers. Qwirkle
 Cards sits beside the formats, on the tile game's values and rules.
+
+The rooms stay small enough to read: no module but the rule data runs past 400 lines, and the top level
+holds at most 15 public modules beside the sub-packages.
 """
 
 from __future__ import annotations
@@ -153,3 +156,91 @@ def test_the_modules_import_without_a_cycle() -> None:
 
     for module in sorted(graph):
         visit(module, ())
+
+
+# ---------------------------------------------------------------------------
+# The size of the rooms
+
+MAX_LINES = 400
+"""The longest a module may be, but rule data."""
+
+RULE_DATA: dict[str, str] = {
+    "qwirkle.rules._data": "the catalogue's text: each rule's statement, explanation, sources, choice and note",
+    "qwirkle.rules.catalogue": "the 57 rule IDs and the records of what the catalogue says of each, with no logic "
+    "but reading the rules' data into them",
+}
+"""The modules that may run past :data:`MAX_LINES`, each with why: rule data is read as a table, not as code."""
+
+TO_SPLIT: dict[str, str] = {
+    "qwirkle._engine.movegen": "the move generator",
+    "qwirkle.board": "the table",
+    "qwirkle.bots.spec": "the bots' specifications",
+    "qwirkle.formats.records": "game records",
+    "qwirkle.interface.views": "what a player and a spectator see",
+    "qwirkle.legality": "the checks of a move",
+}
+"""The modules still past :data:`MAX_LINES` that are not rule data; each leaves this list once it is split."""
+
+MAX_PUBLIC_MODULES = 15
+"""The most public modules the top level may hold beside :data:`SUBPACKAGES`."""
+
+SUBPACKAGES = frozenset({"adapters", "bots", "cards", "cli", "formats", "interface", "matches", "rules", "testing"})
+"""The sub-packages that group modules by layer, or hold the card game; any other public package counts as a module."""
+
+
+def long_modules(package: Path, limit: int = MAX_LINES) -> dict[str, int]:
+    """The modules of the package in the folder ``package`` longer than ``limit`` lines, with their lengths."""
+    found = {}
+    for path in sorted(package.rglob("*.py")):
+        lines = len(path.read_text(encoding="utf-8").splitlines())
+        if lines > limit:
+            parts = path.relative_to(package.parent).with_suffix("").parts
+            found[".".join(part for part in parts if part != "__init__")] = lines
+    return found
+
+
+def public_top_level_modules(package: Path) -> list[str]:
+    """The public modules at the top of the package in the folder ``package``: its files, and its packages but
+    :data:`SUBPACKAGES`."""
+    found = []
+    for path in sorted(package.iterdir()):
+        if path.name.startswith("_"):
+            continue
+        if path.suffix == ".py":
+            found.append(path.stem)
+        elif (path / "__init__.py").is_file() and path.name not in SUBPACKAGES:
+            found.append(path.name)
+    return found
+
+
+def test_no_module_but_rule_data_runs_past_the_limit() -> None:
+    excused = {*RULE_DATA, *TO_SPLIT}
+    assert {module: lines for module, lines in long_modules(SRC).items() if module not in excused} == {}
+
+
+def test_each_module_allowed_past_the_limit_is_still_past_it() -> None:
+    # Otherwise the lists would go on excusing modules that no longer need it.
+    long = long_modules(SRC)
+    assert [module for module in (*RULE_DATA, *TO_SPLIT) if module not in long] == []
+
+
+def test_the_top_level_holds_at_most_15_public_modules() -> None:
+    public = public_top_level_modules(SRC)
+    assert len(public) <= MAX_PUBLIC_MODULES, public
+
+
+def test_a_planted_long_module_and_a_sixteenth_public_module_are_found(tmp_path: Path) -> None:
+    package = tmp_path / "qwirkle"
+    (package / "rules").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "rules" / "__init__.py").write_text("x = 1\n" * 401)
+    (package / "rules" / "fits.py").write_text("x = 1\n" * 400)
+    assert long_modules(package) == {"qwirkle.rules": 401}
+    for number in range(15):
+        (package / f"module{number:02}.py").write_text("")
+    (package / "_private.py").write_text("")
+    (package / "data").mkdir()  # a folder that is no package
+    assert len(public_top_level_modules(package)) == 15
+    (package / "grown").mkdir()
+    (package / "grown" / "__init__.py").write_text("")
+    assert public_top_level_modules(package) == ["grown", *(f"module{number:02}" for number in range(15))]
