@@ -28,6 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "qwirkle.errors",
         "qwirkle._engine.geometry",
         "qwirkle._engine.lines",
+        "qwirkle._engine.exchanges",
         "qwirkle.tiles",
         "qwirkle.text",
         "qwirkle._rng",

@@ -335,7 +335,6 @@ HOMES: dict[str, Home] = {
     "EXCHANGE-1": Home(
         "qwirkle.legality",  # can_exchange, _verify_exchange
         {
-            "qwirkle._engine.movegen": "exchanges: the move generator lists only moves the rule allows",
             "qwirkle.adapters.openspiel": "OpenSpiel's chance nodes or turn limit follow it",
             "qwirkle.draws": "draw_count, draw_pool: counts and draws the tiles of a turn by it",
             "qwirkle.formats.replay": "_step, _noted_draws: replaying a record deals, draws and checks each turn by it",

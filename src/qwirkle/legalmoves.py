@@ -11,8 +11,9 @@ from collections.abc import Callable, Collection, Iterable, Iterator
 from operator import itemgetter
 from typing import Final
 
+from qwirkle._engine.exchanges import count_exchanges, exchange_positions, exchanges
 from qwirkle._engine.geometry import Cell, cell_of
-from qwirkle._engine.movegen import Keyed, Window, count, count_exchanges, exchange_positions, exchanges, top, windows
+from qwirkle._engine.movegen import Keyed, Window, count, top, windows
 from qwirkle.legality import _require_state, can_exchange, can_pass, is_legal
 from qwirkle.moves import Exchange, Move, Pass, Place, Placements
 from qwirkle.scoring import Score, score_placed
@@ -50,7 +51,7 @@ def _picks(copies: tuple[int, ...], largest: int) -> tuple[Callable[[tuple[Tile,
     """Every distinct pick of 1 to ``largest`` tiles from a sorted hand, in order, each as what takes it from the hand.
 
     ``copies`` counts the copies of each kind of tile the hand holds, in
-    order. The picks are :func:`~qwirkle._engine.movegen.exchanges` of a hand of
+    order. The picks are :func:`~qwirkle._engine.exchanges.exchanges` of a hand of
     kinds numbered in the same order, so they come in the same order as for
     the tiles themselves.
     """

@@ -4,6 +4,7 @@
 - :mod:`~qwirkle._engine.lines`: line types, the line rules on ints (LINE-2 to LINE-4), the walk along a line;
 - :mod:`~qwirkle._engine.frontier`: the empty cells next to the table and what may go there;
 - :mod:`~qwirkle._engine.anchors`: where lines of several tiles may grow;
-- :mod:`~qwirkle._engine.movegen`: the windows of every legal placement, and the exchanges;
+- :mod:`~qwirkle._engine.movegen`: the windows of every legal placement;
+- :mod:`~qwirkle._engine.exchanges`: the distinct exchanges of a hand;
 - :mod:`~qwirkle._engine.placing`: a placement built tile by tile.
 """

@@ -1,4 +1,4 @@
-"""Move generation: every legal placement of a hand on a board, each exactly once.
+"""Move generation: every legal placement of a hand on a board, each exactly once (the exchanges: :mod:`.exchanges`).
 
 Works on the engine's plain values: int cell keys (see :mod:`qwirkle.board`),
 tile indices and 36-bit tile masks. Public move objects are built by the
@@ -32,6 +32,11 @@ from itertools import combinations
 from typing import NamedTuple, TypeAlias
 
 from qwirkle._engine.anchors import AnchorMemo, End, Ends, anchor_ends, cells_summary
+
+# The exchanges were listed here once: the old public path ``qwirkle.movegen`` finds them here still.
+from qwirkle._engine.exchanges import count_exchanges as count_exchanges
+from qwirkle._engine.exchanges import exchange_positions as exchange_positions
+from qwirkle._engine.exchanges import exchanges as exchanges
 from qwirkle._engine.frontier import Frontier, FrontierCell, Runs
 from qwirkle._engine.geometry import STRIDE, key_in_range
 from qwirkle._engine.lines import MAX_LINE, TYPE_BITS, TYPE_TILES, TYPES_UNION, bits, groups
@@ -355,56 +360,3 @@ def _winners(found: Sequence[Window], bonus: Sequence[int], best: int) -> Iterat
         if points + bonus[len(keys)] == best:
             for tiles in fillings(opts):
                 yield tuple(zip(keys, tiles, strict=True))
-
-
-def exchanges(hand: Sequence[int], largest: int) -> list[tuple[int, ...]]:
-    """Every distinct multiset of 1 to ``largest`` tiles of the hand, as sorted tuples, in order (Rule EXCHANGE-1).
-
-    Copies of a tile are alike: an exchange is told apart by the tiles it
-    gives back, not by which copies.
-
-    >>> exchanges([3, 1, 3], 2)
-    [(1,), (1, 3), (3,), (3, 3)]
-    """
-    tiles = sorted(hand)
-    picks: set[tuple[int, ...]] = set()
-    for size in range(1, min(largest, len(tiles)) + 1):
-        picks.update(combinations(tiles, size))
-    return sorted(picks)
-
-
-def exchange_positions(hand: Sequence[int], largest: int) -> list[tuple[int, ...]]:
-    """The :func:`exchanges` of the hand, in order, each as the positions in ``hand`` of the tiles it takes.
-
-    Copies of a tile are taken from the first of their positions, so each
-    exchange has one answer; the positions follow the exchange's tiles.
-
-    >>> exchange_positions([3, 1, 3], 2)
-    [(1,), (1, 0), (0,), (0, 2)]
-    """
-    where: dict[int, list[int]] = {}
-    for at, t in enumerate(hand):
-        where.setdefault(t, []).append(at)
-    out = []
-    for pick in exchanges(hand, largest):
-        # A pick is sorted, so the copies of a tile follow each other: its nth copy takes the tile's nth position.
-        out.append(tuple([where[t][i - pick.index(t)] for i, t in enumerate(pick)]))
-    return out
-
-
-def count_exchanges(hand: Sequence[int], largest: int) -> int:
-    """How many distinct multisets of 1 to ``largest`` tiles the hand offers."""
-    counts: dict[int, int] = {}
-    for t in hand:
-        counts[t] = counts.get(t, 0) + 1
-    if largest >= len(hand):
-        # Any number of copies of each kind, from none to all, but not nothing at all.
-        total = 1
-        for c in counts.values():
-            total *= c + 1
-        return total - 1
-    # ways[n]: multisets of exactly n tiles from the kinds seen so far.
-    ways = [1] + [0] * largest
-    for c in counts.values():
-        ways = [sum(ways[n - j] for j in range(min(c, n) + 1)) for n in range(largest + 1)]
-    return sum(ways[1:])
