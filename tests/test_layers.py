@@ -37,6 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "qwirkle.moves",
         "qwirkle.scoring",
+        "qwirkle._placement",
         "qwirkle._engine.frontier",
         "qwirkle._engine.anchors",
         "qwirkle.board",

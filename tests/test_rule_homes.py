@@ -174,7 +174,7 @@ HOMES: dict[str, Home] = {
         },
     ),
     "PLACE-1": Home(
-        "qwirkle.legality",  # check_placement
+        "qwirkle._placement",  # check_placement
         {
             "qwirkle._engine.movegen": "the module: the move generator lists only moves the rule allows",
             "qwirkle.errors": "IllegalMoveError: its docstring takes the rule as its example",
@@ -184,7 +184,7 @@ HOMES: dict[str, Home] = {
         },
     ),
     "PLACE-2": Home(
-        "qwirkle.legality",  # check_placement
+        "qwirkle._placement",  # check_placement
         {
             "qwirkle._engine.movegen": "the module: the move generator lists only moves the rule allows",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
@@ -193,15 +193,16 @@ HOMES: dict[str, Home] = {
         },
     ),
     "PLACE-3": Home(
-        "qwirkle.legality",  # check_placement
+        "qwirkle._placement",  # check_placement
         {
             "qwirkle.interface.builder": "TurnBuilder.options: TurnBuilder says which rule a tile being placed breaks",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
         },
     ),
     "PLACE-4": Home(
-        "qwirkle.legality",  # verify, check_placement
+        "qwirkle._placement",  # check_placement
         {
+            "qwirkle.legality": "verify: its example is a move refused by it",
             "qwirkle.board": "Board, Board.validated, _check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
@@ -209,7 +210,7 @@ HOMES: dict[str, Home] = {
         },
     ),
     "PLACE-5": Home(
-        "qwirkle.legality",  # check_placement
+        "qwirkle._placement",  # check_placement
         {
             "qwirkle.histories": "check_history: check_history refuses a history that breaks it",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
@@ -230,7 +231,7 @@ HOMES: dict[str, Home] = {
             "qwirkle._engine": "the module: the engine package's docstring says what the masks encode",
             "qwirkle.board": "Board, Board.placed_unchecked and others: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.legality": "_FAULT_WORDS and others: checks a move against it and raises the IllegalMoveError",
+            "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
@@ -240,7 +241,7 @@ HOMES: dict[str, Home] = {
             "qwirkle._engine": "the module: the engine package's docstring says what the masks encode",
             "qwirkle.board": "Board.validated, _check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.legality": "_FAULT_WORDS and others: checks a move against it and raises the IllegalMoveError",
+            "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
@@ -251,7 +252,7 @@ HOMES: dict[str, Home] = {
             "qwirkle._engine.anchors": "anchor_ends: the anchor search keeps only line ends the rule allows",
             "qwirkle.board": "Board, Board.validated, _check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.legality": "_FAULT_WORDS and others: checks a move against it and raises the IllegalMoveError",
+            "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
@@ -262,7 +263,7 @@ HOMES: dict[str, Home] = {
         },
     ),
     "LINE-6": Home(
-        "qwirkle.legality",  # check_placement, check_lines
+        "qwirkle._placement",  # check_placement, check_lines
         {
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
