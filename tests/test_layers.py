@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "qwirkle._engine.geometry",
         "qwirkle._engine.lines",
         "qwirkle._engine.exchanges",
+        "qwirkle._engine.grid",
         "qwirkle.tiles",
         "qwirkle.text",
         "qwirkle._rng",

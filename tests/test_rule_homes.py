@@ -203,7 +203,7 @@ HOMES: dict[str, Home] = {
         "qwirkle._placement",  # check_placement
         {
             "qwirkle.legality": "verify: its example is a move refused by it",
-            "qwirkle.board": "Board, Board.validated, _check_grid: a Board refuses a grid of tiles that breaks it",
+            "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
@@ -229,7 +229,7 @@ HOMES: dict[str, Home] = {
         "qwirkle._engine.lines",  # line_fault, summary_fault, joinable
         {
             "qwirkle._engine": "the module: the engine package's docstring says what the masks encode",
-            "qwirkle.board": "Board, Board.placed_unchecked and others: a Board refuses a grid of tiles that breaks it",
+            "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
@@ -239,7 +239,7 @@ HOMES: dict[str, Home] = {
         "qwirkle._engine.lines",  # line_fault, summary_fault, joinable
         {
             "qwirkle._engine": "the module: the engine package's docstring says what the masks encode",
-            "qwirkle.board": "Board.validated, _check_grid: a Board refuses a grid of tiles that breaks it",
+            "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
@@ -250,7 +250,7 @@ HOMES: dict[str, Home] = {
         {
             "qwirkle._engine": "the module: the engine package's docstring says what the masks encode",
             "qwirkle._engine.anchors": "anchor_ends: the anchor search keeps only line ends the rule allows",
-            "qwirkle.board": "Board, Board.validated, _check_grid: a Board refuses a grid of tiles that breaks it",
+            "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",

@@ -14,7 +14,6 @@ from typing import Final
 from qwirkle._engine.anchors import AnchorMemo
 from qwirkle._engine.frontier import Frontier, FrontierCell, grown_frontier, whole_frontier
 from qwirkle._engine.geometry import (
-    HALF_STRIDE,
     MAX_COORD,
     STRIDE,
     Cell,
@@ -24,7 +23,7 @@ from qwirkle._engine.geometry import (
     key_in_range,
     lookup_key,
 )
-from qwirkle._engine.lines import MAX_LINE, summary_fault, walk
+from qwirkle._engine.grid import check_grid, grown_bounds, near_edge, run
 from qwirkle._immutable import Immutable
 from qwirkle._moved import deprecated_member
 from qwirkle.errors import InvalidStateError, brief
@@ -32,15 +31,6 @@ from qwirkle.text import grid_text
 from qwirkle.tiles import ALL_TILES, Tile
 
 __all__ = ["Board"]
-
-# A move reaches at most six cells from the tiles on the table (a line has six tiles, Rule LINE-4): while every
-# tile lies this far inside the range, nothing the move generator finds can be out of range.
-_SAFE: Final = MAX_COORD - MAX_LINE
-_SAFE_LOW: Final = -_SAFE * STRIDE - HALF_STRIDE
-_SAFE_HIGH: Final = _SAFE * STRIDE + HALF_STRIDE
-_Y_LOW: Final = HALF_STRIDE - _SAFE
-_Y_HIGH: Final = HALF_STRIDE + _SAFE
-_LOW_BITS: Final = STRIDE - 1
 
 _SEARCHES_BEFORE_MEMO: Final = 2
 """How many searches of a board go without the memo of :meth:`Board._anchor_memo`, which starts at the next."""
@@ -53,25 +43,13 @@ _ENGINE_OWN: Final = (
 """What the deprecated engine members of a board say."""
 
 
-def _near_edge(keys: Iterable[int]) -> bool:
-    """Whether a cell of ``keys`` lies within six cells of the coordinate limit.
-
-    Its x is read from the key's range, its y from the key's low bits: no cell is decoded.
-    """
-    # A loop, not all(...): it runs at every move applied, and a generator costs more.
-    for k in keys:  # noqa: SIM110
-        if not (_SAFE_LOW <= k < _SAFE_HIGH and _Y_LOW <= (k + HALF_STRIDE) & _LOW_BITS <= _Y_HIGH):
-            return True
-    return False
-
-
 class Board(Immutable, Mapping[Cell, Tile]):
     """The tiles on the table: a read-only mapping from cell to tile.
 
-    A board built from outside is checked: every cell in range (see
-    :data:`~qwirkle.rules.limits.COORD_LIMIT`), every line valid (Rules LINE-2 to
-    LINE-4) and every tile connected to the others (Rule PLACE-4). Looking up
-    anything that is not a cell in range finds no tile.
+    A board built from outside is checked (see :meth:`validated`): every cell
+    in range (see :data:`~qwirkle.rules.limits.COORD_LIMIT`), every line valid
+    and every tile connected to the others. Looking up anything that is not a
+    cell in range finds no tile.
 
     >>> from qwirkle import Colour, Shape, Tile
     >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE), (1, 0): Tile(Colour.RED, Shape.SQUARE)})
@@ -107,10 +85,10 @@ class Board(Immutable, Mapping[Cell, Tile]):
             if k in grid:
                 raise InvalidStateError(f"two tiles at {brief(cell)}")
             grid[k] = tile.index
-        _check_grid(grid)
+        check_grid(grid)
         self._grid = grid
         self._bounds = None
-        self._edge = _near_edge(grid)
+        self._edge = near_edge(grid)
         self._hash = None
         self._kept = None
         self._pending = None
@@ -155,23 +133,19 @@ class Board(Immutable, Mapping[Cell, Tile]):
         ends of the lines through the new tiles change.
 
         >>> from qwirkle import Colour, Shape, Tile
+        >>> from qwirkle._engine.geometry import key
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
-        >>> next_to_it = next(iter(board._frontier()))
-        >>> board._placed_unchecked({next_to_it: Tile(Colour.BLUE, Shape.SQUARE).index}).validated()
+        >>> board._placed_unchecked({key((5, 5)): Tile(Colour.BLUE, Shape.SQUARE).index}).validated()
         Traceback (most recent call last):
             ...
-        qwirkle.errors.InvalidStateError: the ... breaks rule LINE-2
+        qwirkle.errors.InvalidStateError: the tiles on the board are not all connected
         """
         grid = self._grid.copy()
         grid.update(new)
         bounds = self._bounds
         if bounds is not None:
             # Asked of this board, so likely of the next (an interface centring its view): grown by the new tiles.
-            (x0, y0), (x1, y1) = bounds
-            for x, y in map(cell_of, new):
-                x0, x1 = min(x0, x), max(x1, x)
-                y0, y1 = min(y0, y), max(y1, y)
-            bounds = (x0, y0), (x1, y1)
+            bounds = grown_bounds(bounds, new)
         if self._kept is None:
             return Board._of(grid, None, bounds)
         # A board whose frontier is known knows whether it is near the edge: worked out along with it.
@@ -180,9 +154,11 @@ class Board(Immutable, Mapping[Cell, Tile]):
     def validated(self) -> Board:
         """This board, if every cell is in range, every line valid and the tiles connected; else raise.
 
-        Raises :class:`~qwirkle.InvalidStateError` (Rules LINE-2 to LINE-4,
-        PLACE-4). A board built with ``Board(...)`` always passes; one the
-        engine grew unchecked is only as good as what it added.
+        Raises :class:`~qwirkle.InvalidStateError` naming the rule a line
+        breaks (the line rules of :func:`qwirkle.legality.check_lines`), or
+        saying that the tiles are not all connected. A board built with
+        ``Board(...)`` always passes; one the engine grew unchecked is only as
+        good as what it added.
 
         >>> from qwirkle import Colour, Shape, Tile
         >>> board = Board({(0, 0): Tile(Colour.RED, Shape.CIRCLE)})
@@ -192,7 +168,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
         for k in self._grid:
             if not key_in_range(k):
                 raise InvalidStateError(f"a tile lies out of range, beyond ±{MAX_COORD}")
-        _check_grid(self._grid)
+        check_grid(self._grid)
         return self
 
     @property
@@ -211,9 +187,9 @@ class Board(Immutable, Mapping[Cell, Tile]):
         if edge is None:
             if self._pending is not None:
                 _, new, parent_edge = self._pending
-                edge = parent_edge or _near_edge(new)
+                edge = parent_edge or near_edge(new)
             else:
-                edge = _near_edge(self._grid)
+                edge = near_edge(self._grid)
             object.__setattr__(self, "_edge", edge)
         return edge
 
@@ -378,10 +354,7 @@ class Board(Immutable, Mapping[Cell, Tile]):
         """
         bounds = self._bounds
         if bounds is None and self._grid:
-            cells = [cell_of(k) for k in self._grid]
-            xs = [c[0] for c in cells]
-            ys = [c[1] for c in cells]
-            bounds = (min(xs), min(ys)), (max(xs), max(ys))
+            bounds = grown_bounds(None, self._grid)
             object.__setattr__(self, "_bounds", bounds)
         return bounds
 
@@ -390,11 +363,11 @@ class Board(Immutable, Mapping[Cell, Tile]):
 
         ``cell`` must be a cell in range, else :class:`~qwirkle.InvalidStateError`.
         """
-        return tuple(cell_of(k) for k in _run(self._grid, key(check_cell(cell)), STRIDE))
+        return tuple(cell_of(k) for k in run(self._grid, key(check_cell(cell)), STRIDE))
 
     def column(self, cell: Cell) -> tuple[Cell, ...]:
         """The run of occupied cells through ``cell`` along its column (``cell`` must be in range)."""
-        return tuple(cell_of(k) for k in _run(self._grid, key(check_cell(cell)), 1))
+        return tuple(cell_of(k) for k in run(self._grid, key(check_cell(cell)), 1))
 
     def lines_through(self, cell: Cell) -> tuple[tuple[Cell, ...], ...]:
         """The lines (runs of two or more tiles, Rule LINE-1) that contain ``cell`` (which must be in range)."""
@@ -419,36 +392,3 @@ class _Items(ItemsView[Cell, Tile]):
     def __iter__(self) -> Iterator[tuple[Cell, Tile]]:
         grid = self._mapping._grid
         return ((cell_of(k), ALL_TILES[grid[k]]) for k in sorted(grid))
-
-
-def _run(grid: Mapping[int, int], k: int, step: int) -> range:
-    """Keys of the maximal occupied run through ``k`` along ``step``, in order; ``k`` counts as occupied."""
-    low = walk(grid, k - step, -step)[0]
-    return range(low + step, walk(grid, k + step, step)[0], step)
-
-
-def _check_grid(grid: dict[int, int]) -> None:
-    """Raise if the tiles do not form a legal table: valid lines, all connected.
-
-    Rules LINE-2 to LINE-4 for every line, Rule PLACE-4 for connection.
-    """
-    for step, axis in ((STRIDE, "row"), (1, "column")):
-        for k in grid:
-            if k - step in grid or k + step not in grid:
-                continue
-            end, present, common = walk(grid, k, step)
-            fault = summary_fault((end - k) // step, present, common)
-            if fault is not None:
-                raise InvalidStateError(f"the {axis} starting at {cell_of(k)} breaks rule {fault.value}")
-    if grid:
-        start = next(iter(grid))
-        seen = {start}
-        todo = [start]
-        while todo:
-            k = todo.pop()
-            for n in (k - 1, k + 1, k - STRIDE, k + STRIDE):
-                if n in grid and n not in seen:
-                    seen.add(n)
-                    todo.append(n)
-        if len(seen) != len(grid):
-            raise InvalidStateError("the tiles on the board are not all connected")
