@@ -3,8 +3,8 @@
 No hands and no bag are needed: the players enter each placement as it is
 laid, and the :class:`Scorekeeper` checks its geometry and lines, scores it,
 keeps the running totals, counts the tiles in the bag and in each hand (so
-that it knows who goes out, Rule END-2, and gives the end bonus, Rule
-SCORE-8), and names the winners.
+that it knows who goes out and earns the end bonus, as
+:func:`~qwirkle.scoring.goes_out` says), and names the winners.
 
 What it cannot see, it trusts: that the tiles came from the player's hand,
 and that a player who passes could not place (Rule TURN-3).
@@ -20,7 +20,6 @@ and that a player who passes could not place (Rule TURN-3).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 
 import attrs
@@ -31,12 +30,19 @@ from qwirkle.endings import EndReason, Outcome, _close_turn, left_game, outcome_
 from qwirkle.errors import IllegalMoveError, InvalidStateError, brief, not_a_move
 from qwirkle.formats.notation import parse_move
 from qwirkle.interface.views import HiddenExchange, SeenTurn
-from qwirkle.legality import check_exchange_bag, check_game_on, check_pass, check_placement, check_turn_kind
+from qwirkle.legality import (
+    check_exchange_bag,
+    check_game_on,
+    check_hidden_hand,
+    check_pass,
+    check_placement,
+    check_turn_kind,
+)
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.render import board_svg
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import RuleSet
-from qwirkle.scoring import NOTHING, Score, score_lines
+from qwirkle.scoring import NOTHING, Score, goes_out, score_lines
 from qwirkle.state import _check_players
 
 __all__ = ["Scorekeeper"]
@@ -78,16 +84,30 @@ class Scorekeeper(Immutable):
     def start(cls, players: Sequence[str], *, rules: RuleSet | None = None, starter: int = 0) -> Scorekeeper:
         """A new game: every player has drawn a full hand; ``starter`` is the seat that opens (Rules START-1 to 3).
 
-        Rule SETUP-1: the number of players must suit the rules.
+        Rule SETUP-1: the number of players must suit the rules. An argument
+        of the wrong type is a :class:`TypeError`.
 
         >>> Scorekeeper.start(["Ann"])
         Traceback (most recent call last):
             ...
         qwirkle.errors.InvalidStateError: 1 players: the game takes 2 to 4 (Rule SETUP-1)
+        >>> Scorekeeper.start(["Ann", "Bob"], starter="1")
+        Traceback (most recent call last):
+            ...
+        TypeError: starter is a seat number, not '1'
         """
-        rules = RuleSet() if rules is None else rules
+        if isinstance(players, (str, bytes)) or not isinstance(players, Sequence):
+            raise TypeError(f"players is a sequence of names, not {brief(players)}")
+        if not all(isinstance(name, str) for name in players):
+            raise TypeError(f"each player is named by a string, not as in {brief(players)}")
+        if rules is None:
+            rules = RuleSet()
+        elif not isinstance(rules, RuleSet):
+            raise TypeError(f"rules is a RuleSet, not {brief(rules)}")
+        if type(starter) is not int:
+            raise TypeError(f"starter is a seat number, not {brief(starter)}")
         names = _check_players(rules, players)
-        if type(starter) is not int or not 0 <= starter < len(names):
+        if not 0 <= starter < len(names):
             raise InvalidStateError(f"starter seat {brief(starter)} does not exist")
         return cls(
             players=names,
@@ -117,10 +137,11 @@ class Scorekeeper(Immutable):
     def score(self, move: Place | str) -> Score:
         """What a placement would score, end bonus included; raises :class:`~qwirkle.IllegalMoveError` if illegal.
 
-        The table's rules are the engine's own (Rules PLACE-1 to PLACE-5 and
-        LINE-2 to LINE-6, see :func:`~qwirkle.legality.check_placement`).
-        Rule TURN-1: no more tiles than the player holds; Rule TILES-2: no
-        more copies of a tile than the game has.
+        The table's rules are the engine's own
+        (:func:`~qwirkle.legality.check_placement`); of the hand, which it
+        cannot see, it checks what it can (:func:`~qwirkle.legality.check_hidden_hand`):
+        no more tiles than the player holds, no more copies of a tile than the
+        game has.
 
         >>> Scorekeeper.start(["Ann", "Bob"]).score("Ro@0,0 Bs@1,0")
         Traceback (most recent call last):
@@ -139,24 +160,17 @@ class Scorekeeper(Immutable):
             raise IllegalMoveError(Rule.TURN_1, f"{brief(move)} is not a placement")
         move = parsed
         held = self.hand_sizes[self.current]
-        if len(move) > held:
-            raise IllegalMoveError(Rule.TURN_1, f"{self.players[self.current]} holds only {held} tiles")
-        counts = Counter(self.board.values())
-        counts.update(move.tiles)
-        for tile, count in counts.items():
-            if count > self.rules.copies_per_tile:
-                raise IllegalMoveError(
-                    Rule.TILES_2, f"there are only {self.rules.copies_per_tile} copies of the {tile} in the game"
-                )
+        check_hidden_hand(self.rules, held, self.board.values(), move.tiles, player=self.players[self.current])
         placed, runs = check_placement(self.board._grid, move.placements)
-        goes_out = self.bag_size == 0 and len(move) == held
-        return move, score_lines(runs, self.rules, end_bonus=goes_out), placed
+        out = goes_out(len(move), held, self.bag_size)
+        return move, score_lines(runs, self.rules, end_bonus=out), placed
 
     def place(self, move: Place | str) -> Scorekeeper:
         """Record a placement (a :class:`~qwirkle.Place` or its notation), checked and scored (see :meth:`score`).
 
         The player draws back up from the bag (Rule TURN-2); going out with
-        the bag empty ends the game with the end bonus (Rules END-2, SCORE-8).
+        the bag empty (:func:`~qwirkle.scoring.goes_out`) ends the game with
+        the end bonus.
         """
         placed, points, by_key = self._checked(move)
         seat = self.current
@@ -174,12 +188,15 @@ class Scorekeeper(Immutable):
         """Record an exchange of ``count`` tiles; it scores nothing (Rules EXCHANGE-1, EXCHANGE-2, SCORE-6).
 
         Rule START-4: not on the opening turn. Rule EXCHANGE-5: no exchange
-        from an empty bag, nor (by default) of more tiles than it holds.
+        from an empty bag, nor (by default) of more tiles than it holds. A
+        ``count`` that is not an int is a :class:`TypeError`.
         """
+        if type(count) is not int:
+            raise TypeError(f"an exchange is counted in tiles, an int, not {brief(count)}")
         check_game_on(self.outcome)
         check_turn_kind(not self.board, "exchange")
         held = self.hand_sizes[self.current]
-        if type(count) is not int or not 1 <= count <= held:
+        if not 1 <= count <= held:
             raise IllegalMoveError(Rule.EXCHANGE_1, f"an exchange gives back 1 to {held} tiles, not {brief(count)}")
         check_exchange_bag(self.rules, count, self.bag_size)
         return self._after(SeenTurn(self.current, HiddenExchange(count), NOTHING))
@@ -236,9 +253,13 @@ class Scorekeeper(Immutable):
     def resign(self, seat: int, reason: EndReason = EndReason.RESIGNED) -> Scorekeeper:
         """End the game because ``seat`` resigned, ran out of time or forfeited, as :func:`~qwirkle.resign` does.
 
+        A ``seat`` that is not an int is a :class:`TypeError`.
+
         >>> Scorekeeper.start(["Ann", "Bob"]).place("Ro@0,0").resign(1).outcome.winners
         (0,)
         """
+        if type(seat) is not int:
+            raise TypeError(f"a seat is an int, not {brief(seat)}")
         check_game_on(self.outcome)
         return attrs.evolve(self, outcome=left_game(reason, seat, self.scores))
 
