@@ -81,7 +81,7 @@ def verify(state: GameState, move: Move | HiddenExchange, *, seat: int | None = 
     An exchange whose tiles are not known (a :class:`~qwirkle.moves.HiddenExchange`,
     as a game record or a view may hold) raises :class:`~qwirkle.InvalidMoveError`:
     a state knows the hand, so an exchange played on it names its tiles.
-    The score includes the end bonus when the move ends the game (Rule SCORE-8).
+    The score includes the end bonus when the move goes out (:func:`~qwirkle.scoring.goes_out`).
 
     >>> from qwirkle import Colour, Place, Shape, Tile, position
     >>> red = [Tile(Colour.RED, shape) for shape in Shape]

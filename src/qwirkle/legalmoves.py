@@ -13,10 +13,10 @@ from typing import Final
 
 from qwirkle._engine.exchanges import count_exchanges, exchange_positions, exchanges
 from qwirkle._engine.geometry import Cell, cell_of
-from qwirkle._engine.movegen import Keyed, Window, count, top, windows
+from qwirkle._engine.movegen import Keyed, Window, count, end_bonuses, top, windows
 from qwirkle.legality import _require_state, can_exchange, can_pass, is_legal
 from qwirkle.moves import Exchange, Move, Pass, Place, Placements
-from qwirkle.scoring import Score, score_placed
+from qwirkle.scoring import Score, goes_out, score_placed
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES, Tile
 
@@ -255,18 +255,16 @@ class LegalMoves(Collection[Move]):
         come from the move generator, which scores each window once.
         """
         state = self._state
-        bonus = 0 if state.bag else state.rules.end_bonus
-        out = len(state.hand)
+        bonus = end_bonuses(len(state.hand), len(state.bag), state.rules.end_bonus)
         for keys, opts, points in self._windows():
-            if len(keys) == out:
-                points += bonus
+            points += bonus[len(keys)]
             for move in _placed(((keys, opts, points),), state):
                 yield move, points
 
     def top(self) -> tuple[int, list[Place]]:
         """The highest score a placement can make now, and every placement that makes it.
 
-        The end bonus counts (Rule SCORE-8). With no placement possible, the
+        The end bonus counts (see :func:`~qwirkle.scoring.goes_out`). With no placement possible, the
         answer is ``(-1, [])``. Much faster than scoring every move.
         """
         best, found = self._top()
@@ -287,14 +285,13 @@ class LegalMoves(Collection[Move]):
 
     def _top(self) -> tuple[int, Iterator[Keyed]]:
         state = self._state
-        bonus = 0 if state.bag else state.rules.end_bonus
-        return top(self._windows(), len(state.hand), bonus)
+        return top(self._windows(), len(state.hand), state.rules.end_bonus, len(state.bag))
 
     def best(self) -> tuple[Place, Score] | None:
         """The highest-scoring placement (the first listed among equals) and its score, or ``None``.
 
         The end bonus counts: with the bag empty, going out may beat a
-        bigger line (Rule SCORE-8).
+        bigger line (see :func:`~qwirkle.scoring.goes_out`).
 
         >>> from qwirkle import new_game, score
         >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -309,8 +306,8 @@ class LegalMoves(Collection[Move]):
         state = self._state
         placed = dict(first)
         # Legal by construction: only the score is left to work out.
-        goes_out = len(placed) == len(state.hand) and not state.bag
-        gained = score_placed(state.board._grid, placed, state.rules, end_bonus=goes_out)
+        out = goes_out(len(placed), len(state.hand), len(state.bag))
+        gained = score_placed(state.board._grid, placed, state.rules, end_bonus=out)
         # The move carries its score, so that applying it does not work it out again.
         move = _listed_place(tuple([(cell_of(k), ALL_TILES[t]) for k, t in first]), state, gained)
         return move, gained

@@ -331,15 +331,15 @@ def count(found: Sequence[Window]) -> int:
     return sum(opts[0].bit_count() if len(opts) == 1 else _count_fillings(opts) for _, opts, _ in found)
 
 
-def top(found: Sequence[Window], out: int, end_bonus: int) -> tuple[int, Iterator[Keyed]]:
+def top(found: Sequence[Window], out: int, end_bonus: int, bag: int = 0) -> tuple[int, Iterator[Keyed]]:
     """The highest score a placement reaches, and every placement that reaches it in listing order, lazily.
 
-    ``end_bonus`` is what a placement that goes out earns (0 while the bag
-    has tiles), and ``out`` the size of the hand: a placement goes out when
-    :func:`~qwirkle.scoring.goes_out` says so. Only the winning windows are
-    filled.
+    ``end_bonus`` is what a placement that goes out earns, ``out`` the size
+    of the hand and ``bag`` the tiles left to draw: a placement goes out when
+    :func:`~qwirkle.scoring.goes_out` says so (see :func:`end_bonuses`).
+    Only the winning windows are filled.
     """
-    bonus = _bonus_by_size(out, end_bonus)
+    bonus = end_bonuses(out, bag, end_bonus)
     best = -1
     for keys, opts, points in found:
         points += bonus[len(keys)]
@@ -350,9 +350,16 @@ def top(found: Sequence[Window], out: int, end_bonus: int) -> tuple[int, Iterato
 
 
 @cache
-def _bonus_by_size(held: int, end_bonus: int) -> tuple[int, ...]:
-    """The end bonus a placement earns, by its number of tiles (a window has at most six); built once per hand size."""
-    return tuple([end_bonus if goes_out(size, held, 0) else 0 for size in range(MAX_LINE + 1)])
+def end_bonuses(held: int, bag: int, end_bonus: int) -> tuple[int, ...]:
+    """The end bonus a placement earns, by its number of tiles (a window has at most six), as goes_out says.
+
+    ``held`` is the size of the hand and ``bag`` the tiles left to draw; built
+    once per hand size and bag.
+
+    >>> end_bonuses(2, 0, 6), end_bonuses(2, 5, 6)
+    ((0, 0, 6, 0, 0, 0, 0), (0, 0, 0, 0, 0, 0, 0))
+    """
+    return tuple([end_bonus if goes_out(size, held, bag) else 0 for size in range(MAX_LINE + 1)])
 
 
 def _winners(found: Sequence[Window], bonus: Sequence[int], best: int) -> Iterator[Keyed]:
