@@ -35,6 +35,7 @@ __all__ = [
     "check_pass",
     "check_placement",
     "check_turn_kind",
+    "exchange_limit",
     "is_legal",
     "may_pass",
     "verify",
@@ -206,6 +207,31 @@ def can_exchange(state: GameState) -> bool:
     return state.outcome is None and not state.is_opening and bool(state.hand) and bool(state.bag)
 
 
+def exchange_limit(state: GameState) -> int:
+    """The most tiles the player to move may exchange, 0 if they may not exchange (Rules EXCHANGE-1, EXCHANGE-5).
+
+    Up to the whole hand, and by default no more than the bag holds; none
+    when :func:`can_exchange` says no.
+
+    >>> from qwirkle import apply, legal_moves, new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> exchange_limit(state)
+    0
+    >>> exchange_limit(apply(state, next(iter(legal_moves(state)))))
+    6
+    """
+    if type(state) is not GameState:
+        _require_state(state, "exchange_limit")
+    if not can_exchange(state):
+        return 0
+    return _most_exchanged(state.rules, len(state.hand), len(state.bag))
+
+
+def _most_exchanged(rules: RuleSet, held: int, bag_size: int) -> int:
+    """The most of ``held`` tiles that may go back to a bag of ``bag_size`` tiles, which is not empty."""
+    return min(held, bag_size) if rules.exchange_limited_by_bag else held
+
+
 def _take(hand: Sequence[Tile], wanted: Sequence[Tile], rule: Rule, doing: str) -> tuple[Tile, ...]:
     """The hand without ``wanted`` (counting copies); ``rule`` is broken if it does not hold them all."""
     # Hands hold the canonical tile objects, so list.remove mostly matches by identity.
@@ -325,7 +351,7 @@ def check_exchange_bag(rules: RuleSet, count: int, bag_size: int) -> None:
     """
     if not bag_size:
         raise IllegalMoveError(Rule.EXCHANGE_5, "the bag is empty, so no exchange is possible")
-    if rules.exchange_limited_by_bag and count > bag_size:
+    if count > _most_exchanged(rules, count, bag_size):
         raise IllegalMoveError(
             Rule.EXCHANGE_5, f"the bag holds only {bag_size} tiles, fewer than the {count} exchanged"
         )

@@ -14,7 +14,7 @@ from typing import Final
 from qwirkle._engine.exchanges import count_exchanges, exchange_positions, exchanges
 from qwirkle._engine.geometry import Cell, cell_of
 from qwirkle._engine.movegen import Keyed, Window, count, end_bonuses, top, windows
-from qwirkle.legality import _require_state, can_exchange, can_pass, is_legal
+from qwirkle.legality import _require_state, can_pass, exchange_limit, is_legal
 from qwirkle.moves import Exchange, Move, Pass, Place, Placements
 from qwirkle.scoring import Score, goes_out, score_placed
 from qwirkle.state import GameState
@@ -82,17 +82,8 @@ def _exchanges(hand: tuple[Tile, ...], largest: int) -> list[Exchange]:
     return out
 
 
-def _exchange_limit(state: GameState) -> int:
-    """The most tiles the player to move may exchange, 0 if no exchange is allowed (Rules EXCHANGE-1, EXCHANGE-5).
-
-    Up to the whole hand, and by default no more than the bag holds; never
-    from an empty bag (:func:`~qwirkle.legality.can_exchange`).
-    """
-    if not can_exchange(state):
-        return 0
-    if state.rules.exchange_limited_by_bag:
-        return min(len(state.hand), len(state.bag))
-    return len(state.hand)
+_exchange_limit: Final = exchange_limit
+"""The most tiles the player to move may exchange: :func:`~qwirkle.legality.exchange_limit`, as the adapters name it."""
 
 
 def _state_windows(state: GameState) -> list[Window]:
@@ -235,8 +226,8 @@ class LegalMoves(Collection[Move]):
         return iter(_placed(self._windows(), self._state))
 
     def exchanges(self) -> Iterator[Exchange]:
-        """The legal exchanges, one per distinct set of tiles (Rules EXCHANGE-1, EXCHANGE-5)."""
-        largest = _exchange_limit(self._state)
+        """The legal exchanges, one per distinct set of tiles, up to :func:`~qwirkle.legality.exchange_limit`."""
+        largest = exchange_limit(self._state)
         if not largest:
             return iter(())
         return iter(_exchanges(self._state.hand, largest))
@@ -330,7 +321,7 @@ class LegalMoves(Collection[Move]):
                 self._count = 0
             else:
                 total = count(self._windows())
-                largest = _exchange_limit(state)
+                largest = exchange_limit(state)
                 if largest:
                     total += count_exchanges([t.index for t in state.hand], largest)
                 self._count = total + (1 if self.can_pass() else 0)
