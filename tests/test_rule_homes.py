@@ -168,7 +168,6 @@ HOMES: dict[str, Home] = {
             "qwirkle.bots.greedy": "GreedyBot: a bot's docstring says how it plays under it",
             "qwirkle.interface.events": "TurnReport.describe: a turn's report explains it in words",
             "qwirkle.interface.scorekeeper": "the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.legalmoves": "LegalMoves, LegalMoves.can_pass: LegalMoves lists the moves it allows",
             "qwirkle.moves": "Pass: a move value refuses a move the rule rules out",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
@@ -176,20 +175,14 @@ HOMES: dict[str, Home] = {
     "PLACE-1": Home(
         "qwirkle._placement",  # check_placement
         {
-            "qwirkle._engine.movegen": "the module: the move generator lists only moves the rule allows",
             "qwirkle.errors": "IllegalMoveError: its docstring takes the rule as its example",
             "qwirkle.interface.builder": "TurnBuilder.options: TurnBuilder says which rule a tile being placed breaks",
-            "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.scoring": "lines_through: the lines a placement makes, as the rules allow them",
         },
     ),
     "PLACE-2": Home(
         "qwirkle._placement",  # check_placement
         {
-            "qwirkle._engine.movegen": "the module: the move generator lists only moves the rule allows",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
-            "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.scoring": "lines_through: the lines a placement makes, as the rules allow them",
         },
     ),
     "PLACE-3": Home(
@@ -205,8 +198,6 @@ HOMES: dict[str, Home] = {
             "qwirkle.legality": "verify: its example is a move refused by it",
             "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
-            "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "PLACE-5": Home(
@@ -214,7 +205,6 @@ HOMES: dict[str, Home] = {
         {
             "qwirkle.histories": "check_history: check_history refuses a history that breaks it",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
-            "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle.moves": "_placements: a move value refuses a move the rule rules out",
         },
     ),
@@ -228,46 +218,32 @@ HOMES: dict[str, Home] = {
     "LINE-2": Home(
         "qwirkle._engine.lines",  # line_fault, summary_fault, joinable
         {
-            "qwirkle._engine": "the module: the engine package's docstring says what the masks encode",
             "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
-            "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
-            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "LINE-3": Home(
         "qwirkle._engine.lines",  # line_fault, summary_fault, joinable
         {
-            "qwirkle._engine": "the module: the engine package's docstring says what the masks encode",
             "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
-            "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
-            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "LINE-4": Home(
         "qwirkle._engine.lines",  # MAX_LINE, line_fault, summary_fault, joinable
         {
-            "qwirkle._engine": "the module: the engine package's docstring says what the masks encode",
-            "qwirkle._engine.anchors": "anchor_ends: the anchor search keeps only line ends the rule allows",
             "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
-            "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
             "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
-            "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
     "LINE-5": Home(
         "qwirkle.legality",  # is_legal
-        {
-            "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
-        },
+        {},
     ),
     "LINE-6": Home(
         "qwirkle._placement",  # check_placement, check_lines
         {
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
-            "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.scoring": "lines_through: the lines a placement makes, as the rules allow them",
         },
     ),
     "SCORE-1": Home(
@@ -283,7 +259,6 @@ HOMES: dict[str, Home] = {
     "SCORE-2": Home(
         "qwirkle.scoring",  # the module, line_points, score_lines
         {
-            "qwirkle._engine.anchors": "Single: notes a tile that scores in both its lines",
             "qwirkle.formats.replay": "_check_score: replaying a record deals, draws and checks each turn by it",
         },
     ),
@@ -328,20 +303,16 @@ HOMES: dict[str, Home] = {
             "qwirkle.formats.replay": "_check_score: replaying a record deals, draws and checks each turn by it",
             "qwirkle.histories": "check_score: check_history refuses a history that breaks it",
             "qwirkle.interface.events": "TurnReport.end_bonus, explain_score: a turn's report explains it in words",
-            "qwirkle.interface.scorekeeper": "the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.legality": "verify: the score it returns holds the bonus",
-            "qwirkle.legalmoves": "LegalMoves.top, LegalMoves.best: LegalMoves lists the moves it allows",
         },
     ),
     "EXCHANGE-1": Home(
-        "qwirkle.legality",  # can_exchange, _verify_exchange
+        "qwirkle.legality",  # can_exchange, exchange_limit, _verify_exchange
         {
             "qwirkle.adapters.openspiel": "OpenSpiel's chance nodes or turn limit follow it",
             "qwirkle.draws": "draw_count, draw_pool: counts and draws the tiles of a turn by it",
             "qwirkle.formats.replay": "_step, _noted_draws: replaying a record deals, draws and checks each turn by it",
             "qwirkle.game": "apply: the game flow carries it out",
             "qwirkle.interface.scorekeeper": "Scorekeeper.exchange: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.legalmoves": "_exchange_limit, LegalMoves.exchanges: LegalMoves lists the moves it allows",
             "qwirkle.moves": "_exchanged, Exchange: a move value refuses a move the rule rules out",
             "qwirkle.rules.ruleset": "RuleSet.preset: a rule set's option changes it",
         },
@@ -363,11 +334,10 @@ HOMES: dict[str, Home] = {
         },
     ),
     "EXCHANGE-5": Home(
-        "qwirkle.legality",  # can_exchange, _verify_exchange, check_exchange_bag
+        "qwirkle.legality",  # can_exchange, exchange_limit, _verify_exchange, check_exchange_bag
         {
             "qwirkle.bots.greedy": "GreedyBot: a bot's docstring says how it plays under it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.exchange: the Scorekeeper (a game on a real table) checks it",
-            "qwirkle.legalmoves": "_exchange_limit, LegalMoves.exchanges: LegalMoves lists the moves it allows",
         },
     ),
     "END-1": Home(
@@ -380,9 +350,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.bots.strong": "StrongBot._endgame: a bot's docstring says how it plays under it",
             "qwirkle.cli.transcript": "result_lines: the command line prints it in words",
             "qwirkle.game": "apply: the game flow carries it out",
-            "qwirkle.interface.scorekeeper": "the Scorekeeper (a game on a real table) checks it",
             "qwirkle.interface.views": "_check_seen: a view that breaks it is refused",
-            "qwirkle.scoring": "goes_out: whether a placement ends the game",
             "qwirkle.state": "_check_end: check_state refuses a state that breaks it",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
@@ -549,8 +517,7 @@ HOMES: dict[str, Home] = {
 
 def modules_naming(root: Path) -> dict[str, set[str]]:
     """For each rule, the modules under ``root / "src"`` whose code names it, as the rule index finds them."""
-    found = rule_index.enforcing_code(root, KNOWN)
-    return {rule: {ref.module for ref in refs} for rule, refs in found.items()}
+    return rule_index.modules_naming(root, KNOWN)
 
 
 def outside_budget(named: Mapping[str, set[str]]) -> dict[str, list[str]]:

@@ -26,7 +26,7 @@ from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["CATALOGUE_FILES", "CodeRef", "checking_tests", "enforcing_code", "rule_ids"]
+__all__ = ["CATALOGUE_FILES", "CodeRef", "checking_tests", "enforcing_code", "modules_naming", "rule_ids"]
 
 CATALOGUE_FILES = ("rules/catalogue.py", "rules/_data.py", "rules/_values.py")
 """The files of the rule catalogue, relative to ``src/qwirkle``: they list every rule, and enforce none."""
@@ -171,6 +171,11 @@ def enforcing_code(
                 for name in names:
                     note(rules, CodeRef(rel, node.lineno, module, name, "constant"))
     return found
+
+
+def modules_naming(root: Path, known: Collection[str], package: str = "src") -> dict[str, set[str]]:
+    """For each known rule ID, the modules under ``root / package`` whose code names it (see :func:`enforcing_code`)."""
+    return {rule: {ref.module for ref in refs} for rule, refs in enforcing_code(root, known, package).items()}
 
 
 def _is_rule_marker(node: ast.AST) -> bool:
@@ -405,3 +410,16 @@ def refused_rules(root: Path, known: Collection[str], package: str = "src") -> d
     if unknown:
         raise ValueError(f"cannot tell the rule of the IllegalMoveError at {'; '.join(unknown)}")
     return found
+
+
+def _known_rules(root: Path) -> set[str]:
+    """The rule IDs of the catalogue, read from its source (the members of ``Rule``) as the rest of the index is."""
+    text = (root / "src" / "qwirkle" / "rules" / "catalogue.py").read_text(encoding="utf-8")
+    return set(re.findall(r'^    [A-Z]+_\d+ = "([A-Z]+-\d+)"$', text, re.MULTILINE))
+
+
+if __name__ == "__main__":
+    # How many modules name each rule, and which: ``python docs/_ext/rule_index.py`` from the repository's root.
+    here = Path.cwd()
+    for rule, modules in sorted(modules_naming(here, _known_rules(here)).items()):
+        print(f"{rule:<12} {len(modules):>2}  {' '.join(sorted(modules))}")

@@ -183,8 +183,8 @@ class LegalMoves(Collection[Move]):
     """The legal moves of a state, as a lazy collection.
 
     Iterate it for every legal move, each once: placements first, then one
-    exchange per distinct set of tiles, then the pass when it is the only
-    move (Rule TURN-3). Iterating builds every move at once, and counts
+    exchange per distinct set of tiles, then the pass when it is legal
+    (:func:`~qwirkle.legality.can_pass`). Iterating builds every move at once, and counts
     them on the way; ``len`` alone counts without building moves, and
     ``move in moves`` checks that one move. On the opening turn the table is
     empty and any position will do, so the placements listed (and accepted by
@@ -233,7 +233,7 @@ class LegalMoves(Collection[Move]):
         return iter(_exchanges(self._state.hand, largest))
 
     def can_pass(self) -> bool:
-        """Whether passing is legal (Rule TURN-3)."""
+        """Whether passing is legal (:func:`~qwirkle.legality.can_pass`)."""
         if self._pass is None:
             # Asked by both len() and iteration.
             self._pass = can_pass(self._state)

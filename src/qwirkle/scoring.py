@@ -40,7 +40,8 @@ def goes_out(placed: int, held: int, bag: int) -> bool:
     """Whether a placement of ``placed`` tiles from a hand of ``held`` earns the end bonus, ``bag`` tiles left to draw.
 
     Rule SCORE-8: the player who places their last tile while the bag is
-    empty earns the end bonus (and so ends the game, Rule END-2).
+    empty earns the end bonus (and so ends the game: see
+    :func:`qwirkle.endings.end_reason`).
 
     >>> goes_out(2, 2, 0), goes_out(2, 2, 5), goes_out(1, 2, 0)
     (True, False, False)
@@ -127,9 +128,9 @@ def lines_through(grid: Mapping[int, int], keys: Sequence[int], step: int) -> li
     """The lines (runs of two or more tiles) through tiles placed at ``keys``, each once, as ranges of int keys.
 
     ``keys`` are sorted, lie along ``step`` and, with the tiles of ``grid``
-    between them, make one unbroken run (Rules PLACE-1, PLACE-2); ``grid`` is
-    the table without them. The lines are the one the tiles share and the
-    line across each tile (Rules LINE-6, SCORE-3). Only the table is walked:
+    between them, make one unbroken run (as :func:`qwirkle.legality.check_placement`
+    makes sure); ``grid`` is the table without them. The lines are the one
+    the tiles share and the line across each tile (Rule SCORE-3). Only the table is walked:
     the tiles placed lie between the ends of their shared line, and each is
     alone on its line across.
 

@@ -1,7 +1,7 @@
 """The engine's internals, private: what the rules need to be decided fast, and nothing a user calls.
 
 - :mod:`~qwirkle._engine.geometry`: cells packed into int keys;
-- :mod:`~qwirkle._engine.lines`: line types, the line rules on ints (LINE-2 to LINE-4), the walk along a line;
+- :mod:`~qwirkle._engine.lines`: line types, the line rules on ints, the walk along a line;
 - :mod:`~qwirkle._engine.frontier`: the empty cells next to the table and what may go there;
 - :mod:`~qwirkle._engine.anchors`: where lines of several tiles may grow;
 - :mod:`~qwirkle._engine.movegen`: the windows of every legal placement;

@@ -51,7 +51,7 @@ Single: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], int]
 """A cell next to the tiles as a one-cell window: ``((key,), (fits,), points)``.
 
 ``fits`` holds the tiles that fit its row and its column (the frontier's
-masks); ``points``, what a tile there scores (Rule SCORE-2). The shape of
+masks); ``points``, what a tile there scores in both its lines. The shape of
 the move generator's windows.
 """
 
@@ -106,8 +106,9 @@ def anchor_ends(
 
     The line grows a run of tiles or an empty cell at a time and stops at
     the first cell no window could cover: tiles that do not make a valid line
-    (:func:`~qwirkle._engine.lines.summary_fault`), more than six cells with the
-    empty ones the window fills (Rule LINE-4), an empty cell whose line
+    (:func:`~qwirkle._engine.lines.summary_fault`), more cells than a line may
+    hold (:data:`~qwirkle._engine.lines.MAX_LINE`) with the empty ones the
+    window fills, an empty cell whose line
     across takes no tile of the line's types (the frontier's masks,
     :func:`~qwirkle._engine.lines.joinable`), or more empty cells than the tiles of
     the line's types on offer. It may end after each run of tiles,

@@ -8,8 +8,8 @@ How a placement is found once and only once:
 
 - A one-tile move is a cell next to the tiles and a tile that fits both the
   row and the column through that cell.
-- A move of two or more tiles lies in one row or column (Rule PLACE-1) and,
-  with the tiles between them, fills one unbroken run (Rule PLACE-2). That
+- A move of two or more tiles lies in one row or column and, with the tiles
+  between them, fills one unbroken run (see :func:`qwirkle.legality.check_placement`). That
   run, the *window*, is the whole line after the move: at most six cells
   (a line's longest) with empty cells at both ends. The move is the window plus a
   tile for each of its empty cells, so enumerating windows, then the ways to

@@ -7,7 +7,7 @@ that it knows who goes out and earns the end bonus, as
 :func:`~qwirkle.scoring.goes_out` says), and names the winners.
 
 What it cannot see, it trusts: that the tiles came from the player's hand,
-and that a player who passes could not place (Rule TURN-3).
+and that a player who passes could not place (see :meth:`Scorekeeper.pass_turn`).
 
 >>> keeper = Scorekeeper.start(["Ann", "Bob"])
 >>> keeper = keeper.place("Ro@0,0 Rs@1,0 Rd@2,0")

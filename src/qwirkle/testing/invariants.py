@@ -20,7 +20,7 @@ def check_invariants(state: GameState) -> GameState:
     tile somewhere exactly once, full hands while the bag has tiles, and a
     history that agrees with the table, the scores, the seat to move, the
     count of turns without a placement and the outcome): the table is valid
-    and connected when built afresh (Rules LINE-2 to LINE-4, PLACE-4) and
+    and connected when built afresh (see :meth:`qwirkle.Board.validated`) and
     what the board worked out next to its tiles is what a fresh board works
     out; a game that is over ended for a reason that holds (Rules END-2,
     END-3, VARIANT-4); a game that goes on has a legal move (Rule TURN-3).
