@@ -517,7 +517,8 @@ HOMES: dict[str, Home] = {
 
 def modules_naming(root: Path) -> dict[str, set[str]]:
     """For each rule, the modules under ``root / "src"`` whose code names it, as the rule index finds them."""
-    return rule_index.modules_naming(root, KNOWN)
+    named: dict[str, set[str]] = rule_index.modules_naming(root, KNOWN)
+    return named
 
 
 def outside_budget(named: Mapping[str, set[str]]) -> dict[str, list[str]]:

@@ -192,8 +192,8 @@ def test_a_placement_that_is_no_move_at_all_is_a_type_error() -> None:
 @pytest.mark.parametrize(
     "start",
     [
-        lambda: Scorekeeper.start("AnnBob"),  # type: ignore[arg-type]
-        lambda: Scorekeeper.start(["Ann", 3]),  # type: ignore[arg-type]
+        lambda: Scorekeeper.start("AnnBob"),
+        lambda: Scorekeeper.start(["Ann", 3]),  # type: ignore[list-item]
         lambda: Scorekeeper.start(None),  # type: ignore[arg-type]
         lambda: Scorekeeper.start(["Ann", "Bob"], rules="standard"),  # type: ignore[arg-type]
         lambda: Scorekeeper.start(["Ann", "Bob"], starter="1"),  # type: ignore[arg-type]
