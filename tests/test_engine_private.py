@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import warnings
 
 import pytest
@@ -61,3 +62,17 @@ def test_the_old_names_of_a_placement_warn_and_from_sorted_vouches_for_nothing()
     after = apply(state, listed)
     with pytest.raises(IllegalMoveError):
         apply(after, far)
+
+
+def test_the_names_split_from_their_modules_are_found_at_their_old_paths() -> None:
+    import qwirkle._engine.exchanges as exchanges
+    import qwirkle._placement as placement
+    import qwirkle.legality as legality
+
+    old_movegen = importlib.import_module("qwirkle.movegen")
+    assert legality.check_placement is placement.check_placement
+    assert legality.check_lines is placement.check_lines
+    for name in ("exchanges", "exchange_positions", "count_exchanges"):
+        with pytest.warns(DeprecationWarning, match=rf"qwirkle\.movegen\.{name} is deprecated"):
+            old = getattr(old_movegen, name)
+        assert old is getattr(exchanges, name)
