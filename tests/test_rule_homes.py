@@ -47,11 +47,11 @@ HOMES: dict[str, Home] = {
     "TILES-2": Home(
         "qwirkle.rules.ruleset",  # RuleSet.tile_count
         {
+            "qwirkle._placement": "check_hidden_hand: checks a placement from a hand nobody sees against it",
             "qwirkle.formats.replay": "_deal, _noted_draws: replaying a record deals, draws and checks each turn by it",
             "qwirkle.formats.state_json": "state_from_json: loading a state checks the tiles it holds",
             "qwirkle.game": "position: a position set up by hand is checked for it",
             "qwirkle.interface.views": "check_view, check_spectator_view and others: a view that breaks it is refused",
-            "qwirkle.legality": "check_hidden_hand: checks a placement from a hand nobody sees against it",
             "qwirkle.state": "check_state: check_state refuses a state that breaks it",
             "qwirkle.testing.values": "hands: the testing helpers check states and games against it",
             "qwirkle.tiles": "the module: its docstring counts the copies",
@@ -148,6 +148,7 @@ HOMES: dict[str, Home] = {
     "TURN-1": Home(
         "qwirkle.legality",  # check, _verify_place
         {
+            "qwirkle._placement": "check_hidden_hand: checks a placement from a hand nobody sees against it",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
             "qwirkle.interface.scorekeeper": "the Scorekeeper (a game on a real table) checks it",
             "qwirkle.moves": "_placements: a move value refuses a move the rule rules out",

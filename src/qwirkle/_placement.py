@@ -2,21 +2,24 @@
 
 Only the table is needed, so a game (:func:`qwirkle.legality.verify`) and a
 score keeper that cannot see the hands (:class:`qwirkle.Scorekeeper`) share
-these checks. Their public home is :mod:`qwirkle.legality`.
+these checks; the keeper also checks what it sees of a hand it cannot see
+(:func:`check_hidden_hand`). Their public home is :mod:`qwirkle.legality`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 
 from qwirkle._engine.geometry import STRIDE, Cell, cell_of
 from qwirkle._engine.lines import line_fault, summary_fault, summed
 from qwirkle.errors import IllegalMoveError
 from qwirkle.rules.catalogue import Rule
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import lines_through
 from qwirkle.tiles import ALL_TILES, Tile
 
-__all__ = ["check_lines", "check_placement"]
+__all__ = ["check_hidden_hand", "check_lines", "check_placement"]
 
 _FAULT_WORDS = {
     Rule.LINE_2: "would mix colours and shapes in its {axis}",
@@ -116,3 +119,31 @@ def check_lines(grid: Mapping[int, int], placed: Mapping[int, int], runs: Sequen
             at = dict(zip(run, line, strict=True))
             culprit = next((j for j in mine if line_fault([at[i] for i in run if i != j]) is None), culprit)
         raise IllegalMoveError(fault, f"{ALL_TILES[placed[culprit]]} at {cell_of(culprit)} {words}")
+
+
+def check_hidden_hand(
+    rules: RuleSet, held: int, table: Iterable[Tile], placing: Sequence[Tile], *, player: str = "the player"
+) -> None:
+    """Check tiles placed from a hand that is not seen, by what can be seen: its size and the table.
+
+    Rule TURN-1: the tiles come from the hand, so there are no more of them
+    than it holds (``held``). Rule TILES-2: the game has ``copies_per_tile``
+    copies of each tile, so the table and the tiles placed hold no more. A
+    score keeper, who sees only the table, checks a placement so (see
+    :class:`~qwirkle.Scorekeeper`); ``player`` names the player in the message.
+
+    >>> from qwirkle import Colour, Shape, Tile
+    >>> red = Tile(Colour.RED, Shape.CIRCLE)
+    >>> check_hidden_hand(RuleSet(), 6, [red, red], [red, red])
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.IllegalMoveError: TILES-2: there are only 3 copies of the red circle in the game
+    """
+    if len(placing) > held:
+        raise IllegalMoveError(Rule.TURN_1, f"{player} holds only {held} tiles")
+    counts = Counter(table)
+    counts.update(placing)
+    copies = rules.copies_per_tile
+    for tile, count in counts.items():
+        if count > copies:
+            raise IllegalMoveError(Rule.TILES_2, f"there are only {copies} copies of the {tile} in the game")

@@ -1,20 +1,19 @@
 """Checking one move against the rules, with the rule it breaks when it is illegal.
 
 The table's own rules for tiles laid on it, which need no hand, are
-:func:`check_placement` and :func:`check_lines`, kept apart in
-:mod:`qwirkle._placement` and found here.
+:func:`check_placement`, :func:`check_lines` and :func:`check_hidden_hand`,
+kept apart in :mod:`qwirkle._placement` and found here.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TypeAlias
 
 from qwirkle._engine.geometry import STRIDE
 from qwirkle._engine.lines import group_size, groups
 from qwirkle._engine.movegen import can_place
-from qwirkle._placement import check_lines, check_placement
+from qwirkle._placement import check_hidden_hand, check_lines, check_placement
 from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief, not_a_move, not_your_turn
 from qwirkle.moves import Exchange, HiddenExchange, InvalidMoveError, Move, Pass, Place
@@ -242,34 +241,6 @@ def _take(hand: Sequence[Tile], wanted: Sequence[Tile], rule: Rule, doing: str) 
         except ValueError:
             raise IllegalMoveError(rule, f"you do not hold the {tile} you are {doing}") from None
     return tuple(rest)
-
-
-def check_hidden_hand(
-    rules: RuleSet, held: int, table: Iterable[Tile], placing: Sequence[Tile], *, player: str = "the player"
-) -> None:
-    """Check tiles placed from a hand that is not seen, by what can be seen: its size and the table.
-
-    Rule TURN-1: the tiles come from the hand, so there are no more of them
-    than it holds (``held``). Rule TILES-2: the game has ``copies_per_tile``
-    copies of each tile, so the table and the tiles placed hold no more. A
-    score keeper, who sees only the table, checks a placement so (see
-    :class:`~qwirkle.Scorekeeper`); ``player`` names the player in the message.
-
-    >>> from qwirkle import Colour, Shape, Tile
-    >>> red = Tile(Colour.RED, Shape.CIRCLE)
-    >>> check_hidden_hand(RuleSet(), 6, [red, red], [red, red])
-    Traceback (most recent call last):
-        ...
-    qwirkle.errors.IllegalMoveError: TILES-2: there are only 3 copies of the red circle in the game
-    """
-    if len(placing) > held:
-        raise IllegalMoveError(Rule.TURN_1, f"{player} holds only {held} tiles")
-    counts = Counter(table)
-    counts.update(placing)
-    copies = rules.copies_per_tile
-    for tile, count in counts.items():
-        if count > copies:
-            raise IllegalMoveError(Rule.TILES_2, f"there are only {copies} copies of the {tile} in the game")
 
 
 def _verify_place(state: GameState, move: Place) -> _Found:
