@@ -175,12 +175,9 @@ RULE_DATA: dict[str, str] = {
 """The modules that may run past :data:`MAX_LINES`, each with why: rule data is read as a table, not as code."""
 
 TO_SPLIT: dict[str, str] = {
-    "qwirkle._engine.movegen": "the move generator",
-    "qwirkle.board": "the table",
     "qwirkle.bots.spec": "the bots' specifications",
     "qwirkle.formats.records": "game records",
     "qwirkle.interface.views": "what a player and a spectator see",
-    "qwirkle.legality": "the checks of a move",
 }
 """The modules still past :data:`MAX_LINES` that are not rule data; each leaves this list once it is split."""
 
