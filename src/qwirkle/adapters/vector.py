@@ -24,7 +24,10 @@ native engine is installed and can play the opponents (see
 
 Episodes reset as Gymnasium's ``AutoresetMode.NEXT_STEP`` says (declared in
 ``metadata["autoreset_mode"]``): the step after a game ends deals the next
-game of that row, ignoring its action, with reward 0 and neither flag set.
+game of that row, ignoring its action (the mask of a finished game offers the
+pass alone), with reward 0 and neither flag set. The rewards, observation
+forms and infos are the Solo environment's, computed here for the batch from
+the rows the engine writes.
 """
 
 from __future__ import annotations
@@ -44,8 +47,10 @@ try:
 except ImportError as error:
     raise missing_extra_error(__name__, "Gymnasium and NumPy", "gymnasium", error) from None
 
+from qwirkle.adapters._opponents import Opponent
+from qwirkle.adapters._shared import margins, outcome, seat_scores, shape_observation, terminal_mask
 from qwirkle.adapters.actions import ActionLayout, InvalidActionError
-from qwirkle.adapters.gymnasium import MAX_TURNS, QwirkleSoloEnv
+from qwirkle.adapters.gymnasium import QwirkleSoloEnv
 from qwirkle.adapters.observation import PLANES, SCORE_SCALE, ObservationLayout
 from qwirkle.errors import InvalidOptionsError
 from qwirkle.native import ENGINES, NATIVE_BOTS, available, native_module
@@ -57,7 +62,7 @@ __all__ = ["NativeSoloVectorEnv", "make_solo_vector_env", "native_layout"]
 _SEED_BITS: Final = 127
 """Seeds are taken as ``random.Random`` takes them, by magnitude, up to this many bits."""
 
-Observations = dict[str, npt.NDArray[Any]]
+Flags = npt.NDArray[np.bool_]
 
 
 def native_layout(actions: ActionLayout, observed: ObservationLayout, rules: RuleSet) -> dict[str, int]:
@@ -98,8 +103,8 @@ def native_layout(actions: ActionLayout, observed: ObservationLayout, rules: Rul
 
 
 def make_solo_vector_env(
-    num_envs: int = 1, opponents: Sequence[str] = ("greedy",), *, engine: str = "auto", **options: Any
-) -> gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[Any]]:
+    num_envs: int = 1, opponents: Sequence[Opponent] = ("greedy",), *, engine: str = "auto", **options: Any
+) -> gymnasium.vector.VectorEnv[Any, npt.NDArray[np.int64], npt.NDArray[Any]]:
     """``num_envs`` solo games as one vector environment on the engine asked for (``qwirkle/Solo-v0``'s vector entry).
 
     ``engine="native"`` makes a :class:`NativeSoloVectorEnv` (:class:`ImportError`
@@ -122,7 +127,7 @@ def make_solo_vector_env(
         raise InvalidOptionsError(f"unknown engine {engine!r}; the engines are: {', '.join(ENGINES)}")
     native_can_play = (
         not isinstance(opponents, str)
-        and all(name in NATIVE_BOTS for name in opponents)
+        and all(isinstance(name, str) and name in NATIVE_BOTS for name in opponents)
         and options.get("render_mode") is None
     )
     if engine == "native" or (engine == "auto" and native_can_play and available()):
@@ -131,7 +136,7 @@ def make_solo_vector_env(
     return gymnasium.vector.SyncVectorEnv([lambda: QwirkleSoloEnv(opponents, **options) for _ in range(num_envs)])
 
 
-class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[np.int64], npt.NDArray[Any]]):
+class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Any, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """``num_envs`` games of :class:`~qwirkle.adapters.gymnasium.QwirkleSoloEnv` with its options, played natively.
 
     ``copy=False`` returns the same read-only arrays at every step, which the
@@ -145,54 +150,38 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[n
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}  # noqa: RUF012
 
     def __init__(
-        self,
-        num_envs: int = 1,
-        opponents: Sequence[str] = ("greedy",),
-        *,
-        seat: int = 0,
-        rules: RuleSet | None = None,
-        illegal_action: str = "lose",
-        illegal_reward: float = -1.0,
-        max_turns: int = MAX_TURNS,
-        render_mode: str | None = None,
-        copy: bool = True,
+        self, num_envs: int = 1, opponents: Sequence[Opponent] = ("greedy",), *, copy: bool = True, **options: Any
     ) -> None:
         native = native_module()
         if type(num_envs) is not int or num_envs < 1:
             raise InvalidOptionsError(f"num_envs must be a positive int, not {num_envs!r}")
         # The single game is the Solo environment's: it checks the options, and its spaces are the batch's rows.
-        single = QwirkleSoloEnv(
-            opponents,
-            seat=seat,
-            rules=rules,
-            illegal_action=illegal_action,
-            illegal_reward=illegal_reward,
-            max_turns=max_turns,
-            render_mode=render_mode,
-        )
+        single = QwirkleSoloEnv(opponents, **options)
         for name in single.opponents:
-            if name not in NATIVE_BOTS:
+            if not isinstance(name, str) or name not in NATIVE_BOTS:
                 raise InvalidOptionsError(
                     f"the native engine plays the bots {', '.join(NATIVE_BOTS)}, not {name!r}: "
                     "for other opponents use engine='python'"
                 )
-        if render_mode is not None:
+        if single.render_mode is not None:
             raise InvalidOptionsError(
-                f"the native vector environment does not render (render_mode={render_mode!r}): "
+                f"the native vector environment does not render (render_mode={single.render_mode!r}): "
                 "use engine='python' to render"
             )
         self.rules = single.rules
         self.opponents = single.opponents
         self.num_envs = num_envs
-        self.seat = seat
+        self.seat = seat = single.seat
         self.players = single.players
-        self.illegal_action = illegal_action
+        self.reward = single.reward
+        self.observation = single.observation
+        self.illegal_action = single.illegal_action
         self.illegal_reward = single.illegal_reward
-        self.max_turns = max_turns
-        self.render_mode = render_mode
+        self.max_turns = single.max_turns
+        self.render_mode = None
         self.copy = bool(copy)
         self.layout = single.layout
-        observed = ObservationLayout.of(self.rules)
+        self.observed = observed = single.observed
         self.single_observation_space = single.observation_space
         self.single_action_space = single.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -203,12 +192,14 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[n
         self._terminated = np.zeros(num_envs, dtype=np.uint8)
         self._truncated = np.zeros(num_envs, dtype=np.uint8)
         self._illegal = np.zeros(num_envs, dtype=np.uint8)
+        self._ended = np.zeros(num_envs, dtype=np.bool_)
+        self._margins = np.zeros(num_envs, dtype=np.int64)
         others = iter(self.opponents)
         self._batch = native.SoloBatch(
             num_envs,
             seat,
             [None if s == seat else next(others) for s in range(self.players)],
-            max_turns,
+            self.max_turns,
             rules_tuple(self.rules),
             self.illegal_reward,
             native_layout(self.layout, observed, self.rules),
@@ -229,7 +220,7 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[n
 
     def reset(
         self, *, seed: int | Sequence[int | None] | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[Observations, dict[str, Any]]:
+    ) -> tuple[Any, dict[str, Any]]:
         """Deal every game (those of ``options["reset_mask"]`` alone, if given): game ``i`` from ``seed + i``.
 
         ``seed`` may also be one seed (or ``None``) per game; a game given no
@@ -258,12 +249,12 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[n
                     raise ValueError(f"a seed is an int of at most {_SEED_BITS} bits, not {game_seed!r}")
                 self._batch.seed(i, game_seed)
             self._batch.reset(i)
+        self._ended[chosen] = False
+        self._margins[chosen] = 0
         self._dealt = True
-        return self._observed(), self._infos(None)
+        return self._observed(), self._infos(self._scores(), None, None)
 
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[Observations, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
+    def step(self, actions: npt.ArrayLike) -> tuple[Any, npt.NDArray[np.float64], Flags, Flags, dict[str, Any]]:
         """Take one action in each game; a game whose episode ended on the last step is dealt again instead."""
         if not self._dealt:
             raise RuntimeError("call reset() first")
@@ -275,27 +266,60 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Observations, npt.NDArray[n
             refused = self._batch.first_refusal(taken)
             if refused is not None:
                 raise InvalidActionError(f"action {taken[refused]} is not legal now in game {refused}")
+        dealt = self._ended.copy()
         self._batch.step(taken)
+        terminated, truncated = self._terminated.astype(np.bool_), self._truncated.astype(np.bool_)
         illegal = self._illegal.astype(np.bool_)
-        return (
-            self._observed(),
-            self._rewards.copy(),
-            self._terminated.astype(np.bool_),
-            self._truncated.astype(np.bool_),
-            self._infos(illegal if illegal.any() else None),
-        )
+        self._ended = terminated | truncated
+        terminal_mask(self._masks, self._ended, self.layout)
+        scores = self._scores()
+        margin = margins(scores, self.seat)
+        rewards = self._rewards.copy()
+        if self.reward == "margin":
+            rewards = np.where(illegal, rewards, np.where(self._ended, margin, 0)).astype(np.float64)
+        elif self.reward == "points":
+            change = np.where(dealt, 0, margin - self._margins)
+            rewards = np.where(illegal, rewards, change).astype(np.float64)
+            self._margins = np.where(dealt, 0, margin)
+        finished = terminated & ~illegal
+        outcomes = None
+        if finished.any():
+            outcomes = np.full(self.num_envs, None, dtype=object)
+            for i in np.flatnonzero(finished):
+                outcomes[i] = outcome(float(self._rewards[i]), self.players)
+        infos = self._infos(scores, outcomes, illegal if illegal.any() else None)
+        return self._observed(), rewards, terminated, truncated, infos
 
-    def _observed(self) -> Observations:
+    def _scores(self) -> npt.NDArray[np.int64]:
+        start = self.observed.offsets["scores"]
+        return seat_scores(self._observations[:, start : start + self.observed.seats], self.players, self.seat)
+
+    def _observed(self) -> Any:
         if self.copy:
-            return {"observation": self._observations.copy(), "action_mask": self._masks.copy()}
-        return {"observation": self._views[0], "action_mask": self._views[1]}
+            vectors, masks = self._observations.copy(), self._masks.copy()
+        else:
+            vectors, masks = self._views
+        return shape_observation(self.observation, vectors, masks, self.observed)
 
-    def _infos(self, illegal: npt.NDArray[np.bool_] | None) -> dict[str, Any]:
+    def _infos(
+        self,
+        scores: npt.NDArray[np.int64],
+        outcomes: npt.NDArray[np.object_] | None,
+        illegal: npt.NDArray[np.bool_] | None,
+    ) -> dict[str, Any]:
         # As SyncVectorEnv gathers the Solo environment's infos: each key with a mask of the games that have it.
+        every = np.ones(self.num_envs, dtype=np.bool_)
         infos: dict[str, Any] = {
             "action_mask": self._masks.copy() if self.copy else self._views[1],
-            "_action_mask": np.ones(self.num_envs, dtype=np.bool_),
+            "_action_mask": every,
+            "scores": scores,
+            "_scores": every.copy(),
+            "margin": margins(scores, self.seat),
+            "_margin": every.copy(),
         }
+        if outcomes is not None:
+            infos["outcome"] = outcomes
+            infos["_outcome"] = outcomes != None  # noqa: E711
         if illegal is not None:
             infos["illegal_action"] = illegal
             infos["_illegal_action"] = illegal.copy()
