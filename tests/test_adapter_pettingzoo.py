@@ -86,7 +86,7 @@ def test_illegal_actions_and_bad_options_are_refused() -> None:
     with pytest.raises(InvalidStateError, match="SETUP-1"):
         QwirkleEnv(players=5)
     with pytest.raises(InvalidOptionsError):
-        QwirkleEnv(render_mode="human")
+        QwirkleEnv(render_mode="rgb_array")
     rendered = QwirkleEnv(render_mode="ansi")
     rendered.reset(seed=1)
     assert "bag: 96 tiles" in (rendered.render() or "")

@@ -1,6 +1,15 @@
 """A PettingZoo AEC environment of the tile game: every seat an agent, action masks in the observation.
 
-Install with ``pip install 'qwirkle[pettingzoo]'``. Agents are named
+Install with ``pip install 'qwirkle[pettingzoo]'``. As PettingZoo's classic
+games do, :func:`env` gives the environment in PettingZoo's standard wrappers
+(an illegal action ends the game with -1 for its agent and 0 for the others,
+an action out of range fails an assertion, and the order of calls is
+enforced) and :data:`raw_env` the bare :class:`QwirkleEnv` (where an illegal
+action raises :class:`~qwirkle.errors.InvalidActionError`). Like those
+games, a turn-based game, it offers no ``parallel_env``: PettingZoo's
+``turn_based_aec_to_parallel`` makes one, with one agent acting a step.
+:meth:`QwirkleEnv.state` is the whole game, hands included, for centralised
+critics. Agents are named
 ``player_0`` to ``player_{n-1}`` by seat. Each step is one action of
 :mod:`qwirkle.adapters.actions` (a tile, the end of a placement, an
 exchange, the pass), so a turn takes one or more steps of the same agent.
@@ -36,19 +45,20 @@ try:
     import numpy as np
     import numpy.typing as npt
     from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
 except ImportError as error:
     raise missing_extra_error(__name__, "PettingZoo, Gymnasium and NumPy", "pettingzoo", error) from None
 
+from qwirkle.adapters._shared import check_choice, check_max_turns, observation_space
 from qwirkle.adapters.actions import ActionLayout, ActionTurn, InvalidActionError
 from qwirkle.adapters.observation import ObservationLayout, action_mask, observe
 from qwirkle.adapters.returns import payoffs
-from qwirkle.errors import InvalidOptionsError
 from qwirkle.game import apply, new_game
 from qwirkle.interface.views import PlayerView, view
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.state import GameState, check_player_count
 
-__all__ = ["MAX_TURNS", "QwirkleEnv", "env"]
+__all__ = ["MAX_TURNS", "QwirkleEnv", "env", "raw_env"]
 
 MAX_TURNS: Final = 1000
 """The turns after which a game is truncated: with no limit on exchanges (Rule END-5) a game need not end."""
@@ -67,7 +77,7 @@ class QwirkleEnv(AECEnv):
 
     metadata: dict[str, Any] = {  # noqa: RUF012
         "name": "qwirkle_v0",
-        "render_modes": ["ansi"],
+        "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
         "render_fps": 1,
     }
@@ -87,25 +97,20 @@ class QwirkleEnv(AECEnv):
         if type(players) is not int:
             raise TypeError(f"players must be an int, not {players!r}")
         check_player_count(self.rules, players)
-        if render_mode not in (None, "ansi"):
-            raise InvalidOptionsError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        if type(max_turns) is not int or max_turns < 1:
-            raise InvalidOptionsError(f"max_turns must be a positive int, not {max_turns!r}")
+        check_choice("render_mode", render_mode, (None, "human", "ansi"))
+        check_max_turns(max_turns)
         self.render_mode = render_mode
         self.max_turns = max_turns
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self.agents = self.possible_agents[:]
         self.layout = ActionLayout(hand_size=self.rules.hand_size)
         self.observed = ObservationLayout.of(self.rules)
-        observation = gymnasium.spaces.Dict(
-            {
-                "observation": gymnasium.spaces.Box(
-                    low=0.0, high=self.observed.high, shape=(self.observed.size,), dtype=np.float32
-                ),
-                "action_mask": gymnasium.spaces.Box(low=0, high=1, shape=(self.layout.size,), dtype=np.int8),
-            }
-        )
+        observation = observation_space("masked", self.observed, self.layout)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        others = (self.observed.seats - 1) * self.observed.parts["hand"][0] * self.observed.parts["hand"][1]
+        self.state_space = gymnasium.spaces.Box(
+            low=0.0, high=np.concatenate([self.observed.high, np.ones(others, dtype=np.float32)]), dtype=np.float32
+        )
         self.action_spaces = {agent: gymnasium.spaces.Discrete(self.layout.size) for agent in self.possible_agents}
         self._seeds = random.Random()
         self.state_: GameState | None = None
@@ -169,6 +174,8 @@ class QwirkleEnv(AECEnv):
         An action that is not legal now raises
         :class:`~qwirkle.errors.InvalidActionError`.
         """
+        if self.state_ is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -197,14 +204,39 @@ class QwirkleEnv(AECEnv):
         self.agent_selection = self.possible_agents[state.current]
         self._accumulate_rewards()
 
+    def state(self) -> npt.NDArray[np.float32]:
+        """The whole game, for a centralised critic: the observation of the agent to move, then the other hands.
+
+        The other hands follow in turn order from the agent to move, one-hot
+        slot by slot as the observation's hand, blank for seats the game does
+        not have; with the observation's unseen counts they also give the bag.
+
+        >>> env = QwirkleEnv(players=2)
+        >>> env.reset(seed=1)
+        >>> env.state().shape == env.state_space.shape, int(env.state().sum() > 0)
+        (True, 1)
+        """
+        state = self.game
+        vector = observe(view(state, state.current), self.turn)
+        size, kinds = self.observed.parts["hand"]
+        hands = np.zeros((self.observed.seats - 1, size, kinds), dtype=np.float32)
+        seats = len(state.players)
+        for place in range(1, seats):
+            for slot, tile in enumerate(state.hands[(state.current + place) % seats]):
+                hands[place - 1, slot, tile.index] = 1
+        return np.concatenate([vector, hands.ravel()])
+
     def render(self) -> str | None:
-        """The table, the scores and the tiles placed so far this turn, as text (``render_mode="ansi"``)."""
+        """The table, the scores and the tiles placed this turn: printed (``"human"``) or returned (``"ansi"``)."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
         text = str(self.game)
         if self.turn is not None and self.turn.placed:
             text += f"\nplaced this turn: {self.turn.move()}"
+        if self.render_mode == "human":
+            print(text)
+            return None
         return text
 
     def close(self) -> None:
@@ -222,10 +254,23 @@ def _next_view(last: PlayerView | None, state: GameState, seat: int) -> PlayerVi
     return attrs.evolve(latest, history=(*last.history, *latest.history))
 
 
-def env(**kwargs: Any) -> QwirkleEnv:
-    """A :class:`QwirkleEnv`, as PettingZoo's environment modules offer one.
+raw_env = QwirkleEnv
+"""The bare environment, as PettingZoo's classic games name it: ``raw_env(players=2)``."""
 
-    >>> env(players=2).possible_agents
-    ['player_0', 'player_1']
+
+def env(**kwargs: Any) -> AECEnv:
+    """A :class:`QwirkleEnv` in PettingZoo's standard wrappers, as PettingZoo's classic games give theirs.
+
+    An illegal action ends the game: -1 for the agent that chose it, 0 for
+    the others (PettingZoo's ``TerminateIllegalWrapper``); an action out of
+    range fails an assertion; calls out of order (a step before ``reset``)
+    raise as PettingZoo's ``OrderEnforcingWrapper`` says.
+
+    >>> wrapped = env(players=2)
+    >>> wrapped.reset(seed=1)
+    >>> wrapped.possible_agents, type(wrapped.unwrapped).__name__
+    (['player_0', 'player_1'], 'QwirkleEnv')
     """
-    return QwirkleEnv(**kwargs)
+    wrapped: AECEnv = wrappers.TerminateIllegalWrapper(raw_env(**kwargs), illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)
