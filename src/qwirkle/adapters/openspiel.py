@@ -11,11 +11,21 @@ deal draws ``hand_size`` tiles per seat in seat order (Rule SETUP-2), and after
 each move one chance node per tile it draws, each tile weighted by its copies
 in the bag (:func:`~qwirkle.draw_pool`). Returns are
 :func:`~qwirkle.adapters.returns.payoffs` (1 and -1 in a game of two).
-Observation and information state tensors are the vector of
-:mod:`qwirkle.adapters.observation`; their strings hold the same facts, the
-information state string the history of moves too.
+The observation tensor is the vector of :mod:`qwirkle.adapters.observation`
+and the observation string holds the same facts. The information state string
+has perfect recall: it adds everything the player has seen happen, in order
+(its own deal and draws, how many tiles the others were dealt and drew, every
+tile put on the table, the others' exchanges by their number of tiles). No
+information state tensor is declared: the history has no fixed bound a tensor
+could hold short of the turn limit, and the observation alone would not have
+perfect recall.
 :meth:`QwirkleState.resample_from_infostate` deals what the player cannot see
 again (:func:`~qwirkle.sample_state`), for ISMCTS.
+OpenSpiel's ``MCTSBot`` runs on the game but searches the true state, the
+other hands and the order of the draws included: it plays as a player who
+sees every hand, not as a player may. ISMCTS, which deals the unseen tiles
+again at each simulation, searches only what the player knows. The built-in
+bots play as OpenSpiel bots through :mod:`qwirkle.adapters.openspiel_bots`.
 
 >>> import pyspiel
 >>> game = pyspiel.load_game("python_qwirkle", {"players": 2})
@@ -31,7 +41,7 @@ again (:func:`~qwirkle.sample_state`), for ISMCTS.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any, Final
 
 from qwirkle._extras import missing_extra_error
@@ -43,6 +53,7 @@ try:
 except ImportError as error:
     raise missing_extra_error(__name__, "OpenSpiel and NumPy", "openspiel", error) from None
 
+from qwirkle.adapters._spiel_parts import dealing, dealt_event, seen_event
 from qwirkle.adapters.actions import ActionLayout, ActionTurn, decode
 from qwirkle.adapters.observation import ObservationLayout, observe
 from qwirkle.adapters.returns import payoffs
@@ -78,7 +89,7 @@ GAME_TYPE: Final = pyspiel.GameType(
     max_num_players=_RULES.max_players,
     min_num_players=_RULES.min_players,
     provides_information_state_string=True,
-    provides_information_state_tensor=True,
+    provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"players": 2, "max_turns": MAX_TURNS},
@@ -118,7 +129,7 @@ class QwirkleGame(pyspiel.Game):
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
     ) -> QwirkleObserver:
-        """An observer for tensors and strings (perfect recall: the information state)."""
+        """An observer: the observation tensor and string, or with perfect recall the information state string."""
         return QwirkleObserver(self, iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False), params)
 
 
@@ -157,6 +168,8 @@ class QwirkleState(pyspiel.State):
         self.drawn: tuple[Tile, ...] = ()
         """The tiles drawn so far for ``pending``."""
         self.over = False
+        self.seen: tuple[tuple[int, str, str], ...] = ()
+        """What happened so far, in order: the seat it concerns, what that seat saw and what the others saw."""
 
     def current_player(self) -> int:
         """The seat to move, or CHANCE while dealing or drawing, or TERMINAL."""
@@ -183,6 +196,7 @@ class QwirkleState(pyspiel.State):
         return [(tile.index, n / total) for tile, n in pool.items()]
 
     def _apply_action(self, action: int) -> None:
+        self.seen = (*self.seen, self._event(action))
         if self.game_state is None:
             self._deal(action)
         elif self.pending is not None:
@@ -199,6 +213,12 @@ class QwirkleState(pyspiel.State):
             self.drawn = ()
             if not draw_count(self.game_state, step):
                 self._finish()
+
+    def _event(self, action: int) -> tuple[int, str, str]:
+        """What ``action`` shows: the seat it concerns, what that seat sees, and what the others see."""
+        if self.game_state is None:
+            return dealt_event(self.dealt, action, self.qgame.rules.hand_size)
+        return seen_event(self.game_state, self.turn if self.pending is None else None, action, self.qgame.layout)
 
     def _deal(self, tile: int) -> None:
         self.dealt = (*self.dealt, tile)
@@ -258,6 +278,8 @@ class QwirkleState(pyspiel.State):
         rng = random.Random(int(probability_sampler() * 2**53))
         guess = sample_state(view(self.game_state, player_id), rng)
         clone = QwirkleState(self.get_game())
+        # The others' own sight of the past belongs to the true deal: the guess keeps only what the player saw of it.
+        clone.seen = tuple((seat, mine if seat == player_id else public, public) for seat, mine, public in self.seen)
         clone.game_state = guess
         turn = ActionTurn.start(guess)
         assert self.turn is not None
@@ -289,22 +311,32 @@ class QwirkleObserver:
             raise InvalidOptionsError(f"python_qwirkle observers take no parameters, not {params}")
         self.perfect_recall = bool(iig_obs_type.perfect_recall)
         layout = ObservationLayout.of(_RULES)
-        self.tensor: npt.NDArray[np.float32] = np.zeros(layout.size, dtype=np.float32)
-        self.dict = layout.split(self.tensor)
+        # A perfect-recall observer gives strings only (the game declares no information state tensor).
+        size = 0 if self.perfect_recall else layout.size
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size, dtype=np.float32)
+        self.dict = {} if self.perfect_recall else layout.split(self.tensor)
 
     def _seen(self, state: QwirkleState, player: int) -> PlayerView | None:
         return None if state.game_state is None else view(state.game_state, player)
 
     def set_from(self, state: QwirkleState, player: int) -> None:
-        """Fill :attr:`tensor` with what ``player`` observes of ``state``."""
+        """Fill :attr:`tensor` with what ``player`` observes of ``state`` (nothing for a perfect-recall observer)."""
+        if self.perfect_recall:
+            return
         seen = self._seen(state, player)
         if seen is None:
-            self.tensor[:] = _dealing(state.dealt, player)
+            self.tensor[:] = dealing(state.dealt, player, _RULES)
         else:
             self.tensor[:] = observe(seen, state.turn)
 
     def string_from(self, state: QwirkleState, player: int) -> str:
         """What ``player`` observes of ``state``, as text (with the moves so far, for the information state)."""
+        text = self._now(state, player)
+        if not self.perfect_recall:
+            return text
+        return f"{text} | seen " + "; ".join(mine if seat == player else public for seat, mine, public in state.seen)
+
+    def _now(self, state: QwirkleState, player: int) -> str:
         seen = self._seen(state, player)
         if seen is None:
             size = _RULES.hand_size
@@ -322,8 +354,6 @@ class QwirkleObserver:
             parts.append(f"placed {format_move(state.turn.move())}")
         if state.pending is not None and seen.current == player:
             parts.append(f"drawing for {format_move(state.pending)}: {' '.join(format_tile(t) for t in state.drawn)}")
-        if self.perfect_recall:
-            parts.append("moves " + "; ".join(f"{turn.seat}:{turn.move}" for turn in seen.history))
         return " | ".join(parts)
 
 
@@ -346,25 +376,6 @@ def bot_actions(state: QwirkleState, bot: Bot) -> list[int]:
         raise InvalidStateError("bots move at a decision of the player to move")
     game = state.game_state
     return state.turn.actions_for(bot.choose(view(game, game.current)))
-
-
-def _dealing(dealt: Sequence[int], player: int) -> npt.NDArray[np.float32]:
-    """The observation of ``player`` during the deal: their tiles so far, the unseen ones and the bag."""
-    rules = _RULES
-    layout = ObservationLayout.of(rules)
-    vector = np.zeros(layout.size, dtype=np.float32)
-    offsets = layout.offsets
-    size = rules.hand_size
-    mine = dealt[player * size : (player + 1) * size]
-    counts = [rules.copies_per_tile] * len(ALL_TILES)
-    for slot, tile in enumerate(mine):
-        vector[offsets["hand"] + slot * len(ALL_TILES) + tile] = 1
-        counts[tile] -= 1
-    vector[offsets["unseen"] : offsets["unseen"] + len(ALL_TILES)] = np.asarray(counts, dtype=np.float32) / float(
-        rules.copies_per_tile
-    )
-    vector[offsets["bag"]] = (rules.tile_count - len(dealt)) / rules.tile_count
-    return vector
 
 
 pyspiel.register_game(GAME_TYPE, QwirkleGame)
