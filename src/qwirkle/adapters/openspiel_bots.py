@@ -27,8 +27,7 @@ except ImportError as error:
     raise missing_extra_error(__name__, "OpenSpiel and NumPy", "openspiel", error) from None
 
 from qwirkle.adapters.openspiel import QwirkleState, bot_actions
-from qwirkle.bots import make_bot
-from qwirkle.bots.play import Bot
+from qwirkle.bots import make_bot, play
 from qwirkle.errors import InvalidStateError
 
 __all__ = ["SpielBot", "spiel_bot"]
@@ -49,7 +48,7 @@ class SpielBot(pyspiel.Bot):
     True
     """
 
-    def __init__(self, bot: Bot) -> None:
+    def __init__(self, bot: play.Bot) -> None:
         super().__init__()
         if not callable(getattr(bot, "choose", None)):
             raise TypeError(f"a SpielBot plays a bot (an object with choose), not {bot!r}")
