@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from qwirkle.adapters.encoding import ActionLayout
-from qwirkle.adapters.observation import SCORE_SCALE, ObservationLayout
+from qwirkle.adapters.observation import ObservationLayout
 from qwirkle.adapters.returns import payoffs
 from qwirkle.errors import InvalidOptionsError
 
@@ -29,7 +29,6 @@ __all__ = [
     "margins",
     "observation_space",
     "outcome",
-    "seat_scores",
     "shape_observation",
     "terminal_mask",
 ]
@@ -98,19 +97,17 @@ def terminal_mask(masks: npt.NDArray[np.int8], over: npt.NDArray[np.bool_] | boo
     ``rng.choice(np.flatnonzero(mask))`` needs one to choose from: the pass is
     it, and a vector environment ignores it when it deals the next game.
     """
-    masks[..., layout.pass_] = np.where(over, 1, masks[..., layout.pass_])
+    if np.any(over):
+        masks[..., layout.pass_] |= np.asarray(over, dtype=np.int8)
 
 
-def seat_scores(own_first: npt.NDArray[np.float32], players: int, seat: int) -> npt.NDArray[np.int64]:
-    """The scores in seat order, from the observed ones (in hundreds of points, ``seat`` first)."""
-    points = np.rint(own_first[..., :players].astype(np.float64) * SCORE_SCALE).astype(np.int64)
-    return np.roll(points, seat, axis=-1)
+def margins(own_first: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The agent's score less the best score of the others, for scores (of one game or a row per game) agent's first.
 
-
-def margins(scores: npt.NDArray[np.int64], seat: int) -> npt.NDArray[np.int64]:
-    """``seat``'s score less the best score of the other seats, for each game of ``scores`` (seat order)."""
-    others = np.delete(scores, seat, axis=-1)
-    result: npt.NDArray[np.int64] = scores[..., seat] - others.max(axis=-1)
+    >>> int(margins(np.array([40, 55, 12])))
+    -15
+    """
+    result: npt.NDArray[np.int64] = own_first[..., 0] - own_first[..., 1:].max(axis=-1)
     return result
 
 

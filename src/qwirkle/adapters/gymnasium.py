@@ -222,8 +222,13 @@ class QwirkleSoloEnv(gymnasium.Env[Any, Any]):
         return shape_observation(self.observation, vector, self._mask, self.observed)
 
     def _info(self) -> dict[str, Any]:
-        scores = np.asarray(self.game.scores, dtype=np.int64)
-        return {"action_mask": self._mask.copy(), "scores": scores, "margin": int(margins(scores, self.seat))}
+        scores = self.game.scores
+        own_first = np.asarray([scores[(self.seat + k) % self.players] for k in range(self.players)], dtype=np.int64)
+        return {
+            "action_mask": self._mask.copy(),
+            "scores": np.asarray(scores, dtype=np.int64),
+            "margin": int(margins(own_first)),
+        }
 
     def render(self) -> str | None:
         """The table, the scores and the tiles placed so far this turn, as text (``render_mode="ansi"``)."""

@@ -48,7 +48,7 @@ except ImportError as error:
     raise missing_extra_error(__name__, "Gymnasium and NumPy", "gymnasium", error) from None
 
 from qwirkle.adapters._opponents import Opponent
-from qwirkle.adapters._shared import margins, outcome, seat_scores, shape_observation, terminal_mask
+from qwirkle.adapters._shared import margins, outcome, shape_observation, terminal_mask
 from qwirkle.adapters.actions import ActionLayout, InvalidActionError
 from qwirkle.adapters.gymnasium import QwirkleSoloEnv
 from qwirkle.adapters.observation import PLANES, SCORE_SCALE, ObservationLayout
@@ -193,6 +193,13 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Any, npt.NDArray[np.int64],
         self._truncated = np.zeros(num_envs, dtype=np.uint8)
         self._illegal = np.zeros(num_envs, dtype=np.uint8)
         self._ended = np.zeros(num_envs, dtype=np.bool_)
+        # Every game has these infos: one read-only array says so for each of them.
+        self._every = np.ones(num_envs, dtype=np.bool_)
+        self._every.flags.writeable = False
+        # The observation holds the scores from the agent's seat on, in hundreds; this order puts them in seat order.
+        start = observed.offsets["scores"]
+        self._score_columns = slice(start, start + self.players)
+        self._seat_order = None if seat == 0 else np.array([(s - seat) % self.players for s in range(self.players)])
         self._margins = np.zeros(num_envs, dtype=np.int64)
         others = iter(self.opponents)
         self._batch = native.SoloBatch(
@@ -249,10 +256,10 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Any, npt.NDArray[np.int64],
                     raise ValueError(f"a seed is an int of at most {_SEED_BITS} bits, not {game_seed!r}")
                 self._batch.seed(i, game_seed)
             self._batch.reset(i)
-        self._ended[chosen] = False
+        self._ended = self._ended & ~chosen
         self._margins[chosen] = 0
         self._dealt = True
-        return self._observed(), self._infos(self._scores(), None, None)
+        return self._observed(), self._infos(*self._scores(), None, None)
 
     def step(self, actions: npt.ArrayLike) -> tuple[Any, npt.NDArray[np.float64], Flags, Flags, dict[str, Any]]:
         """Take one action in each game; a game whose episode ended on the last step is dealt again instead."""
@@ -266,33 +273,40 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Any, npt.NDArray[np.int64],
             refused = self._batch.first_refusal(taken)
             if refused is not None:
                 raise InvalidActionError(f"action {taken[refused]} is not legal now in game {refused}")
-        dealt = self._ended.copy()
+        dealt = self._ended
         self._batch.step(taken)
         terminated, truncated = self._terminated.astype(np.bool_), self._truncated.astype(np.bool_)
-        illegal = self._illegal.astype(np.bool_)
-        self._ended = terminated | truncated
-        terminal_mask(self._masks, self._ended, self.layout)
-        scores = self._scores()
-        margin = margins(scores, self.seat)
+        self._ended = ended = terminated | truncated
+        # Most steps end no game: what only an end needs is done only then.
+        anything = bool(ended.any())
+        illegal = self._illegal.astype(np.bool_) if anything else None
+        if anything:
+            terminal_mask(self._masks, ended, self.layout)
+        scores, margin = self._scores()
         rewards = self._rewards.copy()
         if self.reward == "margin":
-            rewards = np.where(illegal, rewards, np.where(self._ended, margin, 0)).astype(np.float64)
+            rewards = np.where(illegal, rewards, margin).astype(np.float64) if anything else rewards
+            rewards[~ended] = 0.0
         elif self.reward == "points":
             change = np.where(dealt, 0, margin - self._margins)
-            rewards = np.where(illegal, rewards, change).astype(np.float64)
+            rewards = change.astype(np.float64) if illegal is None else np.where(illegal, rewards, change)
             self._margins = np.where(dealt, 0, margin)
-        finished = terminated & ~illegal
         outcomes = None
-        if finished.any():
-            outcomes = np.full(self.num_envs, None, dtype=object)
-            for i in np.flatnonzero(finished):
-                outcomes[i] = outcome(float(self._rewards[i]), self.players)
-        infos = self._infos(scores, outcomes, illegal if illegal.any() else None)
-        return self._observed(), rewards, terminated, truncated, infos
+        if illegal is not None:
+            finished = terminated & ~illegal
+            if finished.any():
+                outcomes = np.full(self.num_envs, None, dtype=object)
+                for i in np.flatnonzero(finished):
+                    outcomes[i] = outcome(float(self._rewards[i]), self.players)
+            if not illegal.any():
+                illegal = None
+        return self._observed(), rewards, terminated, truncated, self._infos(scores, margin, outcomes, illegal)
 
-    def _scores(self) -> npt.NDArray[np.int64]:
-        start = self.observed.offsets["scores"]
-        return seat_scores(self._observations[:, start : start + self.observed.seats], self.players, self.seat)
+    def _scores(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+        """Each game's scores in seat order, and its margin."""
+        own_first = np.rint(self._observations[:, self._score_columns] * SCORE_SCALE).astype(np.int64)
+        in_seat_order = own_first if self._seat_order is None else own_first[:, self._seat_order]
+        return in_seat_order, margins(own_first)
 
     def _observed(self) -> Any:
         if self.copy:
@@ -304,18 +318,19 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Any, npt.NDArray[np.int64],
     def _infos(
         self,
         scores: npt.NDArray[np.int64],
+        margin: npt.NDArray[np.int64],
         outcomes: npt.NDArray[np.object_] | None,
         illegal: npt.NDArray[np.bool_] | None,
     ) -> dict[str, Any]:
         # As SyncVectorEnv gathers the Solo environment's infos: each key with a mask of the games that have it.
-        every = np.ones(self.num_envs, dtype=np.bool_)
+        every = self._every
         infos: dict[str, Any] = {
             "action_mask": self._masks.copy() if self.copy else self._views[1],
             "_action_mask": every,
             "scores": scores,
-            "_scores": every.copy(),
-            "margin": margins(scores, self.seat),
-            "_margin": every.copy(),
+            "_scores": every,
+            "margin": margin,
+            "_margin": every,
         }
         if outcomes is not None:
             infos["outcome"] = outcomes
