@@ -285,8 +285,8 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Any, npt.NDArray[np.int64],
         scores, margin = self._scores()
         rewards = self._rewards.copy()
         if self.reward == "margin":
-            rewards = np.where(illegal, rewards, margin).astype(np.float64) if anything else rewards
-            rewards[~ended] = 0.0
+            paid = np.where(ended, margin, 0).astype(np.float64)
+            rewards = paid if illegal is None else np.where(illegal, rewards, paid)
         elif self.reward == "points":
             change = np.where(dealt, 0, margin - self._margins)
             rewards = change.astype(np.float64) if illegal is None else np.where(illegal, rewards, change)
