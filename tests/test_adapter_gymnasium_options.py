@@ -181,12 +181,16 @@ def test_native_batches_give_the_sync_vector_env_forms_rewards_and_infos(observa
     assert data_equivalence(native.reset(seed=2), expected, exact=True)
     rng = np.random.default_rng(2)
     infos = expected[1]
-    outcomes = 0
+    outcomes = illegal = 0
     for _ in range(400):
-        # Placements favoured, so that games end before the turn limit as well as at it.
+        # Placements favoured, so that games end before the turn limit as well as at it; now and then an illegal action.
         actions = np.array([rng.choice(placing(np.flatnonzero(mask))) for mask in infos["action_mask"]])
+        if rng.random() < 0.03:
+            actions[0] = int(np.flatnonzero(infos["action_mask"][0] == 0)[0])
         expected = sync.step(actions)
         assert data_equivalence(native.step(actions), expected, exact=True)
         infos = expected[4]
         outcomes += int(infos.get("_outcome", np.zeros(3, dtype=bool)).sum())
+        illegal += int(infos.get("illegal_action", np.zeros(3, dtype=bool)).sum())
     assert outcomes >= 1
+    assert illegal >= 1
