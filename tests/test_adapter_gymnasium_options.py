@@ -141,6 +141,11 @@ def test_opponents_may_be_bot_objects_and_policies() -> None:
     assert twin.game.outcome is not None
 
 
+def test_a_step_before_reset_says_so() -> None:
+    with pytest.raises(RuntimeError, match=r"call reset\(\) before step\(\)"):
+        QwirkleSoloEnv().step(0)
+
+
 def test_bad_opponents_and_options_are_refused() -> None:
     with pytest.raises(TypeError, match="opponent"):
         QwirkleSoloEnv([3])  # type: ignore[list-item]

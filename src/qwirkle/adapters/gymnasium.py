@@ -164,6 +164,8 @@ class QwirkleSoloEnv(gymnasium.Env[Any, Any]):
 
     def step(self, action: int) -> tuple[Any, SupportsFloat, bool, bool, dict[str, Any]]:
         """Take ``action`` for the agent, then let the opponents move until the agent's turn or the end."""
+        if self._state is None:
+            raise RuntimeError("call reset() before step()")
         if self._turn is None:
             raise RuntimeError("the episode is over: call reset()")
         try:
