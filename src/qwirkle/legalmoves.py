@@ -82,10 +82,6 @@ def _exchanges(hand: tuple[Tile, ...], largest: int) -> list[Exchange]:
     return out
 
 
-_exchange_limit: Final = exchange_limit
-"""The most tiles the player to move may exchange: :func:`~qwirkle.legality.exchange_limit`, as the adapters name it."""
-
-
 def _state_windows(state: GameState) -> list[Window]:
     """The move generator's windows for the player to move; none once the game is over."""
     if state.outcome is not None:

@@ -27,8 +27,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from qwirkle._engine.exchanges import exchange_positions
 from qwirkle._engine.geometry import Cell, key
-from qwirkle._engine.movegen import exchange_positions
 from qwirkle._engine.placing import Frame, holding, is_complete, reach
 from qwirkle._immutable import Immutable
 from qwirkle._moved import moved_names
@@ -46,8 +46,8 @@ from qwirkle.adapters.encoding import (
     window_origin,
 )
 from qwirkle.errors import InvalidActionError
-from qwirkle.legality import can_pass
-from qwirkle.legalmoves import _exchange_limit, _listed_place, _state_windows, legal_moves
+from qwirkle.legality import can_pass, exchange_limit
+from qwirkle.legalmoves import _listed_place, _state_windows, legal_moves
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.state import GameState
 from qwirkle.tiles import ALL_TILES
@@ -139,7 +139,7 @@ class ActionTurn(Immutable):
             except KeyError:
                 continue  # a cell outside the window: the placement cannot be expressed
         choices: frozenset[int] = frozenset()
-        largest = _exchange_limit(state)
+        largest = exchange_limit(state)
         if largest:
             end = layout.end
             masks = _exchange_masks(tuple([slots.index(tile) for tile in slots]), largest)
@@ -354,7 +354,7 @@ class ActionTurn(Immutable):
 
 @functools.lru_cache(maxsize=1024)
 def _exchange_masks(pattern: tuple[int, ...], largest: int) -> tuple[int, ...]:
-    """A slot mask for each :func:`~qwirkle._engine.movegen.exchanges` of 1 to ``largest`` tiles of a hand.
+    """A slot mask for each :func:`~qwirkle._engine.exchanges.exchanges` of 1 to ``largest`` tiles of a hand.
 
     Slot ``i`` of the hand holds the tile numbered ``pattern[i]`` (its first
     slot), so that hands alike but for which tiles they hold share one answer.
