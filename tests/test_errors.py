@@ -7,6 +7,7 @@ import pickle
 import pytest
 
 from qwirkle import (
+    GameRecord,
     IllegalMoveError,
     InvalidNotationError,
     InvalidRecordError,
@@ -15,10 +16,12 @@ from qwirkle import (
     ReplayError,
     Rule,
     cards,
+    errors,
     parse_move,
     parse_tile,
     position,
 )
+from qwirkle.formats import _codec, _jsontext
 
 
 @pytest.mark.parametrize(
@@ -84,3 +87,12 @@ def test_a_move_notation_error_keeps_its_pointer_through_pickling() -> None:
         parse_move("Ro@0,0 RQ@1,0")
     back = pickle.loads(pickle.dumps(caught.value))
     assert back.pointer == caught.value.pointer
+
+
+def test_not_json_error_is_public_and_keeps_its_old_home() -> None:
+    assert _jsontext.NotJSONError is errors.NotJSONError is _codec.NotJSONError
+    assert issubclass(errors.NotJSONError, TypeError)
+    assert issubclass(errors.NotJSONError, InvalidRecordError)
+    with pytest.raises(errors.NotJSONError) as caught:
+        GameRecord.from_json(object())
+    assert type(caught.value).__module__ == "qwirkle.errors"

@@ -15,6 +15,7 @@ __all__ = [
     "InvalidOptionsError",
     "InvalidRecordError",
     "InvalidStateError",
+    "NotJSONError",
     "QwirkleError",
     "ReplayError",
     "brief",
@@ -196,6 +197,22 @@ class InvalidRecordError(QwirkleError):
 
     def __reduce__(self) -> tuple[type[QwirkleError], tuple[object, ...]]:
         return type(self), (self.problem, self.path)
+
+
+class NotJSONError(InvalidRecordError, TypeError):
+    """A value given to a loader that is neither JSON text nor JSON data: a :class:`TypeError`.
+
+    It is an :class:`InvalidRecordError` too, as such a value was before it
+    was a type error; catching it as one is deprecated.
+
+    >>> from qwirkle import GameRecord
+    >>> GameRecord.from_json(3.5j)
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.NotJSONError: $: the record must be JSON text or JSON data, not complex
+    >>> issubclass(NotJSONError, TypeError)
+    True
+    """
 
 
 class ReplayError(InvalidRecordError):

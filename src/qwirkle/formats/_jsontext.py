@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Final, NamedTuple, NoReturn
 
-from qwirkle.errors import InvalidRecordError, InvalidStateError, brief
+from qwirkle.errors import InvalidRecordError, InvalidStateError, NotJSONError, brief
 from qwirkle.rules.limits import (
     MAX_JSON_CHARS,
     MAX_JSON_ITEMS,
@@ -49,14 +49,6 @@ DOCUMENT: Final = Limits(MAX_JSON_CHARS, MAX_JSON_OBJECTS, MAX_JSON_ITEMS)
 """The limits of one state, view, record or game result (see :mod:`qwirkle.rules.limits`)."""
 
 _JSON_DATA: Final = (dict, list, str, int, float, bool, type(None))
-
-
-class NotJSONError(InvalidRecordError, TypeError):
-    """A value given to a loader that is neither JSON text nor JSON data: a :class:`TypeError`.
-
-    It is an :class:`~qwirkle.InvalidRecordError` too, as such a value was
-    before it was a type error; catching it as one is deprecated.
-    """
 
 
 def load_text(text: object, what: str, *, limits: Limits = DOCUMENT) -> JSON:
@@ -102,7 +94,7 @@ def data_of(data: object, what: str, *, limits: Limits = DOCUMENT) -> JSON:
     >>> data_of(object(), "the state")
     Traceback (most recent call last):
         ...
-    qwirkle.formats._jsontext.NotJSONError: $: the state must be JSON text or JSON data, not object
+    qwirkle.errors.NotJSONError: $: the state must be JSON text or JSON data, not object
     """
     if isinstance(data, (str, bytes, bytearray)):
         return load_text(data, what, limits=limits)
