@@ -21,8 +21,8 @@ from typing import Final, Protocol, Self, TypeVar
 
 import attrs
 
+from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
 from qwirkle._immutable import Immutable
-from qwirkle.errors import InvalidStateError, brief
 from qwirkle.moves import Pass, Place
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import BlockedEnd, RuleSet
@@ -201,15 +201,18 @@ def left_game(reason: EndReason, seat: int, scores: Sequence[int]) -> Outcome:
 
     The convention of :attr:`EndReason.leaves`; both the engine's
     :func:`~qwirkle.resign` and the score keeper's ask it. A reason that is
-    not a way to leave is a ``TypeError``; a seat the game does not have,
-    :class:`~qwirkle.InvalidStateError`.
+    not a way to leave is a ``TypeError``, and so is a seat that is not an
+    int (:class:`~qwirkle.errors.ArgumentTypeError`); a seat the game does not
+    have, :class:`~qwirkle.InvalidStateError`.
 
     >>> left_game(EndReason.FORFEITED, 0, (30, 12)).winners
     (1,)
     """
     if not isinstance(reason, EndReason) or not reason.leaves:
         raise TypeError(f"a player leaves by EndReason.RESIGNED, TIMED_OUT or FORFEITED, not {brief(reason)}")
-    if type(seat) is not int or not 0 <= seat < len(scores):
+    if type(seat) is not int:
+        raise ArgumentTypeError(f"there is no seat {brief(seat)} in a game of {len(scores)} players: a seat is an int")
+    if not 0 <= seat < len(scores):
         raise InvalidStateError(f"there is no seat {brief(seat)} in a game of {len(scores)} players")
     return outcome_of(reason, scores, seat)
 

@@ -7,6 +7,7 @@ import reprlib
 from qwirkle.rules.catalogue import Rule
 
 __all__ = [
+    "ArgumentTypeError",
     "BackendError",
     "IllegalMoveError",
     "InvalidActionError",
@@ -135,6 +136,22 @@ class InvalidStateError(QwirkleError):
 
     def __reduce__(self) -> tuple[type[QwirkleError], tuple[object, ...]]:
         return type(self), (self.problem, self.rule)
+
+
+class ArgumentTypeError(InvalidStateError, TypeError):
+    """An argument of the wrong type where a game is set up or a seat named: a :class:`TypeError`.
+
+    It is an :class:`InvalidStateError` too, as such a value was before it
+    was a type error; catching it as one is deprecated.
+
+    >>> from qwirkle import new_game
+    >>> new_game("Ann and Bob")
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.ArgumentTypeError: players must be a sequence of names, not 'Ann and Bob'
+    >>> issubclass(ArgumentTypeError, TypeError)
+    True
+    """
 
 
 class InvalidDrawError(QwirkleError):

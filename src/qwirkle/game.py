@@ -19,7 +19,7 @@ from qwirkle._rng import check_seed, seed_state, shuffle
 from qwirkle.board import Board
 from qwirkle.draws import check_draws, take
 from qwirkle.endings import EndReason, Outcome, _close_turn, left_game
-from qwirkle.errors import InvalidStateError, brief
+from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
 from qwirkle.legality import _require_state, check, check_game_on, verify
 from qwirkle.moves import Exchange, HiddenExchange, Move, Place
 from qwirkle.rules.catalogue import Rule
@@ -63,12 +63,7 @@ def new_game(
     """
     rules = RuleSet() if rules is None else rules
     players = _check_players(rules, players)
-    if ages is not None and (
-        not isinstance(ages, Sequence)
-        or len(ages) != len(players)
-        or not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in ages)
-    ):
-        raise InvalidStateError(f"ages must give one number per player, not {brief(ages)}")
+    _check_ages(ages, len(players))
     if seed is None:
         seed = secrets.randbits(63)
     check_seed(seed)
@@ -121,7 +116,7 @@ def position(
     """
     rules = RuleSet() if rules is None else rules
     if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
+        raise ArgumentTypeError(f"rules must be a RuleSet, not {brief(rules)}")
     if not isinstance(board, Board):
         board = Board(board)
     hands = check_hands(hands)
@@ -136,9 +131,9 @@ def position(
     if scores is None:
         scores = (0,) * len(names)
     elif isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence):
-        raise InvalidStateError(f"scores must be a sequence of ints, not {brief(scores)}")
+        raise ArgumentTypeError(f"scores must be a sequence of ints, not {brief(scores)}")
     if type(current) is not int:
-        raise InvalidStateError(f"current must be a seat number, not {brief(current)}")
+        raise ArgumentTypeError(f"current must be a seat number, not {brief(current)}")
     return check_state(
         GameState(
             players=names,
@@ -164,15 +159,40 @@ def choose_starter(
 ) -> int:
     """The seat that opens: the largest group starts, ties settled by the tie-break.
 
-    Rules START-1, START-2 and START-3.
+    Rules START-1, START-2 and START-3. An argument of the wrong type is a
+    ``TypeError`` (:class:`~qwirkle.errors.ArgumentTypeError`).
 
     >>> from qwirkle import Colour, Shape, Tile
     >>> red = [Tile(Colour.RED, s) for s in (Shape.CIRCLE, Shape.SQUARE)]
     >>> blue = [Tile(Colour.BLUE, Shape.CIRCLE), Tile(Colour.RED, Shape.DIAMOND)]
     >>> choose_starter([blue, red + red], ages=[30, 40])
     1
+    >>> choose_starter([blue, red], "oldest")
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.ArgumentTypeError: rule must be a StartTiebreak, not 'oldest'
     """
+    hands = check_hands(hands)
+    if not isinstance(rule, StartTiebreak):
+        raise ArgumentTypeError(f"rule must be a StartTiebreak, not {brief(rule)}")
+    _check_ages(ages, len(hands))
+    if tiebreak is not None and not callable(tiebreak):
+        raise ArgumentTypeError(f"tiebreak must be a function of the tied seats, not {brief(tiebreak)}")
     return starting_seat([group_size(t.index for t in hand) for hand in hands], rule, ages, tiebreak)
+
+
+def _check_ages(ages: object, players: int) -> None:
+    """Refuse ``ages`` unless it is ``None`` or one number per player (a ``TypeError`` if not numbers at all)."""
+    if ages is None:
+        return
+    if (
+        isinstance(ages, (str, bytes))
+        or not isinstance(ages, Sequence)
+        or not all(isinstance(a, (int, float)) and not isinstance(a, bool) for a in ages)
+    ):
+        raise ArgumentTypeError(f"ages must give one number per player, not {brief(ages)}")
+    if len(ages) != players:
+        raise InvalidStateError(f"ages must give one number per player, not {brief(ages)}")
 
 
 def score(state: GameState, move: Move | HiddenExchange, *, seat: int | None = None) -> Score:

@@ -12,7 +12,7 @@ from qwirkle._immutable import Immutable
 from qwirkle._rng import MAX_RNG, check_seed
 from qwirkle.board import Board
 from qwirkle.endings import EndReason, Outcome, turns_without_placement
-from qwirkle.errors import InvalidStateError, brief
+from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
 from qwirkle.histories import check_history, check_outcome, check_scores
 from qwirkle.moves import Move
 from qwirkle.render import board_svg
@@ -35,19 +35,19 @@ class Turn(Immutable):
 
 
 def check_tiles(value: Any, what: str) -> tuple[Tile, ...]:
-    """``value`` as a tuple of tiles, or :class:`~qwirkle.InvalidStateError` naming ``what``."""
+    """``value`` as a tuple of tiles, else a ``TypeError`` naming ``what``."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"{what} must be a sequence of tiles, not {brief(value)}")
+        raise ArgumentTypeError(f"{what} must be a sequence of tiles, not {brief(value)}")
     for tile in value:
         if not isinstance(tile, Tile):
-            raise InvalidStateError(f"{what} holds {brief(tile)}, which is not a tile")
+            raise ArgumentTypeError(f"{what} holds {brief(tile)}, which is not a tile")
     return tuple(value)
 
 
 def check_hands(value: Any) -> tuple[tuple[Tile, ...], ...]:
-    """``value`` as a tuple of hands, or :class:`~qwirkle.InvalidStateError`."""
+    """``value`` as a tuple of hands, or a ``TypeError`` (:class:`~qwirkle.errors.ArgumentTypeError`)."""
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"hands must be a sequence of hands, not {brief(value)}")
+        raise ArgumentTypeError(f"hands must be a sequence of hands, not {brief(value)}")
     return tuple(check_tiles(hand, "a hand") for hand in value)
 
 
@@ -55,11 +55,14 @@ def check_names(value: Any) -> tuple[str, ...]:
     """``value`` as a tuple of distinct player names, or :class:`~qwirkle.InvalidStateError`.
 
     A name is text of at most :data:`~qwirkle.rules.limits.MAX_NAME` characters; there are at most
-    :data:`~qwirkle.rules.limits.MAX_SEATS` of them.
+    :data:`~qwirkle.rules.limits.MAX_SEATS` of them. Anything but a sequence of strings is a
+    ``TypeError`` (:class:`~qwirkle.errors.ArgumentTypeError`).
     """
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidStateError(f"players must be a sequence of names, not {brief(value)}")
-    if len(value) > MAX_SEATS or not all(isinstance(name, str) and len(name) <= MAX_NAME for name in value):
+        raise ArgumentTypeError(f"players must be a sequence of names, not {brief(value)}")
+    if not all(isinstance(name, str) for name in value):
+        raise ArgumentTypeError(f"players must be a sequence of names, not {brief(value)}")
+    if len(value) > MAX_SEATS or not all(len(name) <= MAX_NAME for name in value):
         raise InvalidStateError(
             f"players must be at most {MAX_SEATS} names of at most {MAX_NAME} characters, not {brief(value)}"
         )
@@ -186,16 +189,16 @@ def check_state(state: GameState) -> GameState:
     rules = state.rules
     names = _check_players(rules, state.players)
     if not isinstance(state.players, tuple):
-        raise InvalidStateError(f"players must be a tuple of names, not {brief(state.players)}")
+        raise ArgumentTypeError(f"players must be a tuple of names, not {brief(state.players)}")
     board = _check_board(state.board)
     hands = state.hands
     if not isinstance(hands, tuple) or not all(isinstance(hand, tuple) for hand in hands):
-        raise InvalidStateError(f"hands must be a tuple of tuples of tiles, not {brief(hands)}")
+        raise ArgumentTypeError(f"hands must be a tuple of tuples of tiles, not {brief(hands)}")
     check_hands(hands)
     if len(hands) != len(names):
         raise InvalidStateError("there must be one hand per player")
     if not isinstance(state.bag, tuple):
-        raise InvalidStateError(f"the bag must be a tuple of tiles, not {brief(state.bag)}")
+        raise ArgumentTypeError(f"the bag must be a tuple of tiles, not {brief(state.bag)}")
     bag = check_tiles(state.bag, "the bag")
     sizes = tuple(len(hand) for hand in hands)
     _check_hand_sizes(rules, sizes, len(bag), over=state.outcome is not None)
@@ -212,7 +215,9 @@ def check_state(state: GameState) -> GameState:
     scores = check_scores(state.scores, len(names))
     for name in ("current", "starter", "idle_turns"):
         value = getattr(state, name)
-        if type(value) is not int or not 0 <= value <= MAX_TURNS:
+        if type(value) is not int:
+            raise ArgumentTypeError(f"{name} must be an int from 0 to {MAX_TURNS}, not {brief(value)}")
+        if not 0 <= value <= MAX_TURNS:
             raise InvalidStateError(f"{name} must be an int from 0 to {MAX_TURNS}, not {brief(value)}")
     if state.current >= len(names):
         raise InvalidStateError(f"current seat {brief(state.current)} does not exist")
@@ -220,11 +225,13 @@ def check_state(state: GameState) -> GameState:
         raise InvalidStateError(f"starter seat {brief(state.starter)} does not exist")
     if state.seed is not None:
         check_seed(state.seed)
-    if type(state.rng) is not int or not 0 <= state.rng <= MAX_RNG:
+    if type(state.rng) is not int:
+        raise ArgumentTypeError(f"rng must be an int from 0 to 2**64 - 1, not {brief(state.rng)}")
+    if not 0 <= state.rng <= MAX_RNG:
         raise InvalidStateError(f"rng must be an int from 0 to 2**64 - 1, not {brief(state.rng)}")
     history = state.history
     if not isinstance(history, tuple) or not all(isinstance(turn, Turn) for turn in history):
-        raise InvalidStateError("history must be a tuple of Turn values")
+        raise ArgumentTypeError("history must be a tuple of Turn values")
     check_history([(t.seat, t.move, t.score) for t in history], rules, board, scores, state.starter, state.current)
     idle = turns_without_placement([turn.move for turn in history])
     # The count starts again at a placement; a history without one may follow idle turns it does not hold.
@@ -243,7 +250,7 @@ def _check_players(rules: object, players: object) -> tuple[str, ...]:
     states, views and new games alike.
     """
     if not isinstance(rules, RuleSet):
-        raise InvalidStateError(f"rules must be a RuleSet, not {brief(rules)}")
+        raise ArgumentTypeError(f"rules must be a RuleSet, not {brief(rules)}")
     names = check_names(players)
     check_player_count(rules, len(names))
     return names
@@ -252,7 +259,7 @@ def _check_players(rules: object, players: object) -> tuple[str, ...]:
 def _check_board(board: object) -> Board:
     """``board`` if it is a legal table, however it was built, else :class:`~qwirkle.InvalidStateError`."""
     if not isinstance(board, Board):
-        raise InvalidStateError(f"board must be a Board, not {brief(board)}")
+        raise ArgumentTypeError(f"board must be a Board, not {brief(board)}")
     return board.validated()
 
 

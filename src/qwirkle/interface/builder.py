@@ -37,7 +37,7 @@ from qwirkle._engine.placing import Frame, holding, is_complete, reach
 from qwirkle._immutable import Immutable
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief
 from qwirkle.interface.events import explain_score
-from qwirkle.legality import verify
+from qwirkle.legality import _require_state, verify
 from qwirkle.legalmoves import _state_windows
 from qwirkle.moves import InvalidMoveError, Place, checked_pair
 from qwirkle.rules.catalogue import Rule
@@ -108,7 +108,7 @@ class TurnBuilder(Immutable):
 
     def __init__(self, state: GameState, placed: Iterable[tuple[Cell, Tile]] = (), *, origin: Cell = (0, 0)) -> None:
         if not isinstance(state, GameState):
-            raise InvalidMoveError(f"a turn is built on a GameState, not {brief(state)}")
+            _require_state(state, "TurnBuilder")
         origin = check_cell(origin)
         anchored = _frames(state)
         self._init(state, (), origin, anchored, anchored, state.is_opening)

@@ -31,7 +31,7 @@ import attrs
 from qwirkle._immutable import Immutable
 from qwirkle.board import Board
 from qwirkle.endings import Outcome
-from qwirkle.errors import InvalidStateError, brief
+from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
 from qwirkle.formats import _codec
 from qwirkle.formats._codec import JSON, Reader, decode_board
 from qwirkle.formats.notation import format_tile
@@ -473,7 +473,9 @@ def view(state: GameState, seat: int | None = None) -> PlayerView | SpectatorVie
             history=tuple(SeenTurn(t.seat, _seen(t.seat, t.move, None), t.score) for t in state.history),
             outcome=state.outcome,
         )
-    if type(seat) is not int or not 0 <= seat < len(state.players):
+    if type(seat) is not int:
+        raise ArgumentTypeError(f"there is no seat {brief(seat)} in a game: a seat is an int or None")
+    if not 0 <= seat < len(state.players):
         raise InvalidStateError(f"there is no seat {brief(seat)} in a game of {len(state.players)} players")
     return PlayerView(
         seat=seat,
