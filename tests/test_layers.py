@@ -3,10 +3,9 @@ imports another inside a function to get round that.
 
 The layers, from the bottom: the values and the rules; the engine's internals; the game; the formats and
 the interface helpers; the bots; the matches; the adapters, the command line and the test helpers. Qwirkle
-Cards sits beside the formats, on the tile game's values and rules.
-
-The rooms stay small enough to read: no module but the rule data runs past 400 lines, and the top level
-holds at most 15 public modules beside the sub-packages.
+Cards sits beside the formats, on the tile game's values and rules. The move notation and the reading and
+writing of JSON values sit lower than the rest of the formats, with the values they write, so that every
+value has its own ``to_json`` and ``from_json``.
 """
 
 from __future__ import annotations
@@ -37,6 +36,9 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ),
     (
         "qwirkle.moves",
+        "qwirkle.formats.notation",
+        "qwirkle.formats._jsontext",
+        "qwirkle.formats._reader",
         "qwirkle.scoring",
         "qwirkle._placement",
         "qwirkle._engine.frontier",
@@ -48,6 +50,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     (
         "qwirkle.endings",
         "qwirkle.histories",
+        "qwirkle._consistency",
+        "qwirkle.formats._codec",
         "qwirkle.state",
         "qwirkle.draws",
         "qwirkle.legality",

@@ -47,7 +47,7 @@ HOMES: dict[str, Home] = {
     "TILES-2": Home(
         "qwirkle.rules.ruleset",  # RuleSet.tile_count
         {
-            "qwirkle._placement": "check_hidden_hand: checks a placement from a hand nobody sees against it",
+            "qwirkle._consistency": "check_seen: a view that breaks it is refused",
             "qwirkle.formats.replay": "_deal, _noted_draws: replaying a record deals, draws and checks each turn by it",
             "qwirkle.formats.state_json": "state_from_json: loading a state checks the tiles it holds",
             "qwirkle.game": "position: a position set up by hand is checked for it",
@@ -64,8 +64,9 @@ HOMES: dict[str, Home] = {
         },
     ),
     "SETUP-1": Home(
-        "qwirkle.state",  # check_player_count, check_state, _check_players
+        "qwirkle._consistency",  # check_player_count, check_players
         {
+            "qwirkle.state": "check_state: check_state refuses a state that breaks it",
             "qwirkle.interface.scorekeeper": "Scorekeeper.start: the Scorekeeper (a game on a real table) checks it",
             "qwirkle.testing.games": "seats_for, player_counts: the testing helpers check states and games against it",
         },
@@ -73,6 +74,7 @@ HOMES: dict[str, Home] = {
     "SETUP-2": Home(
         "qwirkle.game",  # new_game
         {
+            "qwirkle._consistency": "check_seen: a view that breaks it is refused",
             "qwirkle.adapters.openspiel": "the module and others: OpenSpiel's chance nodes or turn limit follow it",
             "qwirkle.formats.replay": "_deal: replaying a record deals, draws and checks each turn by it",
             "qwirkle.interface.events": "TurnReport.seen_by: a turn's report explains it in words",
@@ -81,8 +83,9 @@ HOMES: dict[str, Home] = {
         },
     ),
     "SETUP-3": Home(
-        "qwirkle.state",  # check_state, _check_hand_sizes
+        "qwirkle._consistency",  # check_hand_sizes
         {
+            "qwirkle.state": "check_state: check_state refuses a state that breaks it",
             "qwirkle.errors": "InvalidStateError: its docstring takes the rule as its example",
             "qwirkle.interface.views": "check_view, check_spectator_view and others: a view that breaks it is refused",
         },
@@ -352,7 +355,9 @@ HOMES: dict[str, Home] = {
             "qwirkle.cli.transcript": "result_lines: the command line prints it in words",
             "qwirkle.game": "apply: the game flow carries it out",
             "qwirkle.interface.views": "_check_seen: a view that breaks it is refused",
-            "qwirkle.state": "_check_end: check_state refuses a state that breaks it",
+            "qwirkle.scoring": "goes_out: whether a placement ends the game",
+            "qwirkle._consistency": "check_end: states and views that break it are refused",
+            "qwirkle.state": "check_state: check_state refuses a state that breaks it",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",
         },
     ),
@@ -375,7 +380,8 @@ HOMES: dict[str, Home] = {
             "qwirkle.game": "resign: the game flow carries it out",
             "qwirkle.histories": "check_outcome: check_history refuses a history that breaks it",
             "qwirkle.rules.ruleset": "FinalTiebreak, _taking_final_tiebreak: a rule set's option changes it",
-            "qwirkle.state": "_check_end: check_state refuses a state that breaks it",
+            "qwirkle._consistency": "check_end: states and views that break it are refused",
+            "qwirkle.state": "check_state: check_state refuses a state that breaks it",
         },
     ),
     "END-5": Home(

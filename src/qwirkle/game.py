@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, TypeGuard
 
 import attrs
 
+from qwirkle._consistency import check_hands, check_names, check_players, check_tiles
 from qwirkle._engine.geometry import Cell
 from qwirkle._engine.lines import group_size
 from qwirkle._engine.movegen import can_place
@@ -25,7 +26,7 @@ from qwirkle.moves import Exchange, HiddenExchange, Move, Place
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import RuleSet, StartTiebreak, starting_seat
 from qwirkle.scoring import Score
-from qwirkle.state import GameState, Turn, _check_players, check_hands, check_names, check_state, check_tiles
+from qwirkle.state import GameState, Turn, check_state
 from qwirkle.tiles import ALL_TILES, Tile, tiles_left
 
 __all__ = ["apply", "choose_starter", "is_over", "new_game", "position", "resign", "score"]
@@ -62,7 +63,7 @@ def new_game(
     (('Ann', 'Bob'), True)
     """
     rules = RuleSet() if rules is None else rules
-    players = _check_players(rules, players)
+    players = check_players(rules, players)
     _check_ages(ages, len(players))
     if seed is None:
         seed = secrets.randbits(63)

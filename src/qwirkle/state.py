@@ -3,26 +3,38 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from typing import Final
 
 import attrs
 
-from qwirkle._immutable import Immutable
-from qwirkle._rng import MAX_RNG, check_seed
+# The checks states share with views; the first four are imported from here too.
+from qwirkle._consistency import check_board, check_end, check_hand_sizes, check_players
+from qwirkle._consistency import check_hands as check_hands
+from qwirkle._consistency import check_names as check_names
+from qwirkle._consistency import check_player_count as check_player_count
+from qwirkle._consistency import check_tiles as check_tiles
 from qwirkle.board import Board
-from qwirkle.endings import EndReason, Outcome, turns_without_placement
-from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
-from qwirkle.histories import check_history, check_outcome, check_scores
+from qwirkle.endings import Outcome, turns_without_placement
+from qwirkle.errors import ArgumentTypeError, InvalidRecordError, InvalidStateError, QwirkleError, brief
+from qwirkle.formats import _codec
+from qwirkle.formats._codec import JSON, Reader
+from qwirkle.histories import check_history, check_scores
+from qwirkle._immutable import Immutable
 from qwirkle.moves import Move
 from qwirkle.render import board_svg
 from qwirkle.rules.catalogue import Rule
-from qwirkle.rules.limits import MAX_NAME, MAX_SEATS, MAX_TURNS
+from qwirkle.rules.limits import MAX_SEED, MAX_TURNS, MIN_SEED
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import Score
 from qwirkle.tiles import ALL_TILES, Tile
 
-__all__ = ["GameState", "Turn", "check_state"]
+__all__ = ["STATE_FORMAT", "GameState", "Turn", "check_state"]
+
+STATE_FORMAT: Final = "qwirkle-state"
+"""The ``format`` field of a state in JSON (:meth:`GameState.to_json`)."""
+
+# The scorekeeper checks its players as states do.
+_check_players = check_players
 
 
 @attrs.frozen
@@ -32,58 +44,6 @@ class Turn(Immutable):
     seat: int
     move: Move
     score: Score
-
-
-def check_tiles(value: Any, what: str) -> tuple[Tile, ...]:
-    """``value`` as a tuple of tiles, else a ``TypeError`` naming ``what``."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ArgumentTypeError(f"{what} must be a sequence of tiles, not {brief(value)}")
-    for tile in value:
-        if not isinstance(tile, Tile):
-            raise ArgumentTypeError(f"{what} holds {brief(tile)}, which is not a tile")
-    return tuple(value)
-
-
-def check_hands(value: Any) -> tuple[tuple[Tile, ...], ...]:
-    """``value`` as a tuple of hands, or a ``TypeError`` (:class:`~qwirkle.errors.ArgumentTypeError`)."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ArgumentTypeError(f"hands must be a sequence of hands, not {brief(value)}")
-    return tuple(check_tiles(hand, "a hand") for hand in value)
-
-
-def check_names(value: Any) -> tuple[str, ...]:
-    """``value`` as a tuple of distinct player names, or :class:`~qwirkle.InvalidStateError`.
-
-    A name is text of at most :data:`~qwirkle.rules.limits.MAX_NAME` characters; there are at most
-    :data:`~qwirkle.rules.limits.MAX_SEATS` of them. Anything but a sequence of strings is a
-    ``TypeError`` (:class:`~qwirkle.errors.ArgumentTypeError`).
-    """
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise ArgumentTypeError(f"players must be a sequence of names, not {brief(value)}")
-    if not all(isinstance(name, str) for name in value):
-        raise ArgumentTypeError(f"players must be a sequence of names, not {brief(value)}")
-    if len(value) > MAX_SEATS or not all(len(name) <= MAX_NAME for name in value):
-        raise InvalidStateError(
-            f"players must be at most {MAX_SEATS} names of at most {MAX_NAME} characters, not {brief(value)}"
-        )
-    names = tuple(value)
-    if len(set(names)) != len(names):
-        raise InvalidStateError(f"player names must be distinct, not {brief(names)}")
-    return names
-
-
-def check_player_count(rules: RuleSet, count: int) -> None:
-    """Rule SETUP-1: the number of players must suit the rules; raise :class:`~qwirkle.InvalidStateError` if not.
-
-    >>> check_player_count(RuleSet(), 5)
-    Traceback (most recent call last):
-        ...
-    qwirkle.errors.InvalidStateError: 5 players: the game takes 2 to 4 (Rule SETUP-1)
-    """
-    if not rules.min_players <= count <= rules.max_players:
-        raise InvalidStateError(
-            f"{count} players: the game takes {rules.min_players} to {rules.max_players}", Rule.SETUP_1
-        )
 
 
 @attrs.frozen
@@ -153,6 +113,105 @@ class GameState(Immutable):
         """The table as SVG, so that Jupyter shows a state as a picture."""
         return board_svg(self)
 
+    def to_json(self) -> dict[str, JSON]:
+        """Everything in the state as JSON-ready data, hidden parts included: for saving a game, not for players.
+
+        It holds the bag's order and the random state: what a player may see
+        is a view (:func:`~qwirkle.view`). The schema is in ``docs/interfaces.md``.
+
+        >>> from qwirkle import new_game
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> data = state.to_json()
+        >>> data["format"], data["players"], GameState.from_json(data) == state
+        ('qwirkle-state', ['Ann', 'Bob'], True)
+        """
+        _codec.check_writable(len(self.history))
+        return {
+            **_codec.encode_header(STATE_FORMAT),
+            "players": list(self.players),
+            "rules": _codec.encode_rules(self.rules),
+            "board": _codec.encode_board(self.board.items()),
+            "hands": [_codec.encode_tiles(hand) for hand in self.hands],
+            "bag": _codec.encode_tiles(self.bag),
+            "scores": list(self.scores),
+            "current": self.current,
+            "starter": self.starter,
+            "seed": self.seed,
+            "rng": self.rng,
+            "idle_turns": self.idle_turns,
+            "history": [
+                {"player": turn.seat, "move": _codec.encode_move(turn.move), "score": _codec.encode_score(turn.score)}
+                for turn in self.history
+            ],
+            "outcome": _codec.encode_outcome(self.outcome),
+        }
+
+    def dumps(self) -> str:
+        """The state as compact JSON text (:meth:`to_json`), hidden parts included.
+
+        >>> from qwirkle import new_game
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> state.dumps().startswith('{"format":"qwirkle-state","version":1,')
+        True
+        >>> GameState.loads(state.dumps()) == state
+        True
+        """
+        return _codec.dump_text(self.to_json())
+
+    @classmethod
+    def loads(cls, text: str | bytes | bytearray) -> GameState:
+        """A state from JSON text (:meth:`dumps`), checked as :meth:`from_json` checks it."""
+        return cls.from_json(_codec.load_text(text, "the state"))
+
+    @classmethod
+    def from_json(cls, data: object) -> GameState:
+        """A state from :meth:`to_json` data (or its JSON text), checked like any hand-built state.
+
+        Anything malformed raises :class:`~qwirkle.InvalidRecordError` with
+        the JSON path of the fault: wrong types, unknown tiles, a broken or
+        disconnected table; so does a state that could not arise in a game
+        (:func:`check_state`), whose message names the rule it breaks. A
+        value that is neither JSON text nor JSON data is a ``TypeError``
+        (:class:`~qwirkle.errors.NotJSONError`).
+
+        >>> from qwirkle import new_game
+        >>> data = new_game(["Ann", "Bob"], seed=7).to_json()
+        >>> GameState.from_json({**data, "format": "qwirkle-view"})
+        Traceback (most recent call last):
+            ...
+        qwirkle.errors.InvalidRecordError: $.format: expected 'qwirkle-state'
+        """
+        f = _codec.read_header(Reader(_codec.data_of(data, "the state")), STATE_FORMAT, _STATE_KEYS, ())
+        rules = _codec.decode_rules(f["rules"])
+        players = _codec.decode_players(f["players"], rules)
+        n = len(players)
+        history = []
+        for item in f["history"].items(MAX_TURNS):
+            turn = item.fields(("player", "move", "score"))
+            seat = turn["player"].integer(0, n - 1)
+            history.append(Turn(seat, turn["move"].move(), _codec.decode_score(turn["score"])))
+        try:
+            state = GameState(
+                players=players,
+                board=_codec.decode_board(f["board"]),
+                hands=tuple(item.tiles(rules.hand_size) for item in f["hands"].items(n, n)),
+                bag=f["bag"].tiles(rules.tile_count),
+                scores=tuple(item.integer() for item in f["scores"].items(n, n)),
+                current=f["current"].integer(0, n - 1),
+                rules=rules,
+                history=tuple(history),
+                starter=f["starter"].integer(0, n - 1),
+                seed=f["seed"].optional_integer(MIN_SEED, MAX_SEED),
+                rng=f["rng"].integer(0, MAX_RNG),
+                idle_turns=f["idle_turns"].integer(0, MAX_TURNS),
+                outcome=_codec.decode_outcome(f["outcome"], n),
+            )
+            return check_state(state)
+        except InvalidRecordError:
+            raise
+        except QwirkleError as error:
+            raise InvalidRecordError(str(error)) from None
+
     def __str__(self) -> str:
         lines = [str(self.board), ""]
         for seat, name in enumerate(self.players):
@@ -160,6 +219,13 @@ class GameState(Immutable):
             lines.append(f"{marker} {name}: {self.scores[seat]} points, {len(self.hands[seat])} tiles")
         lines.append(f"  bag: {len(self.bag)} tiles")
         return "\n".join(lines)
+
+
+_STATE_KEYS: Final = (
+    "players", "rules", "board", "hands", "bag", "scores", "current", "starter", "seed", "rng", "idle_turns",
+    "history", "outcome",
+)  # fmt: skip
+"""The keys of a state in JSON besides the header, all required."""
 
 
 def check_state(state: GameState) -> GameState:
@@ -187,10 +253,10 @@ def check_state(state: GameState) -> GameState:
     qwirkle.errors.InvalidStateError: there are 2 ... tiles in the game; there must be 3 (Rule TILES-2)
     """
     rules = state.rules
-    names = _check_players(rules, state.players)
+    names = check_players(rules, state.players)
     if not isinstance(state.players, tuple):
         raise ArgumentTypeError(f"players must be a tuple of names, not {brief(state.players)}")
-    board = _check_board(state.board)
+    board = check_board(state.board)
     hands = state.hands
     if not isinstance(hands, tuple) or not all(isinstance(hand, tuple) for hand in hands):
         raise ArgumentTypeError(f"hands must be a tuple of tuples of tiles, not {brief(hands)}")
@@ -201,7 +267,7 @@ def check_state(state: GameState) -> GameState:
         raise ArgumentTypeError(f"the bag must be a tuple of tiles, not {brief(state.bag)}")
     bag = check_tiles(state.bag, "the bag")
     sizes = tuple(len(hand) for hand in hands)
-    _check_hand_sizes(rules, sizes, len(bag), over=state.outcome is not None)
+    check_hand_sizes(rules, sizes, len(bag), over=state.outcome is not None)
     counts = Counter(board.values())
     for hand in hands:
         counts.update(hand)
@@ -239,56 +305,5 @@ def check_state(state: GameState) -> GameState:
         raise InvalidStateError(
             f"idle_turns counts the turns since the last placement ({idle}), not {state.idle_turns}"
         )
-    _check_end(state.outcome, scores, sizes, len(bag))
+    check_end(state.outcome, scores, sizes, len(bag))
     return state
-
-
-def _check_players(rules: object, players: object) -> tuple[str, ...]:
-    """The names of the players of a game under ``rules``, else :class:`~qwirkle.InvalidStateError`.
-
-    Rule SETUP-1: the number of players must suit the rules. A check of
-    states, views and new games alike.
-    """
-    if not isinstance(rules, RuleSet):
-        raise ArgumentTypeError(f"rules must be a RuleSet, not {brief(rules)}")
-    names = check_names(players)
-    check_player_count(rules, len(names))
-    return names
-
-
-def _check_board(board: object) -> Board:
-    """``board`` if it is a legal table, however it was built, else :class:`~qwirkle.InvalidStateError`."""
-    if not isinstance(board, Board):
-        raise ArgumentTypeError(f"board must be a Board, not {brief(board)}")
-    return board.validated()
-
-
-def _check_hand_sizes(rules: RuleSet, sizes: Sequence[int], bag_size: int, *, over: bool) -> None:
-    """Raise :class:`~qwirkle.InvalidStateError` unless each seat holds as many tiles as the rules allow.
-
-    No hand holds more than ``hand_size`` tiles, and Rule SETUP-3: every hand
-    is full while the bag has tiles, unless the game is ``over``. A check of
-    states and views alike.
-    """
-    for seat, size in enumerate(sizes):
-        if not 0 <= size <= rules.hand_size:
-            raise InvalidStateError(f"seat {seat} holds {size} tiles; a hand holds {rules.hand_size}")
-        if bag_size and size != rules.hand_size and not over:
-            raise InvalidStateError(f"seat {seat} holds {size} tiles while the bag has tiles", Rule.SETUP_3)
-
-
-def _check_end(outcome: object, scores: tuple[int, ...], sizes: Sequence[int], bag_size: int) -> None:
-    """Raise :class:`~qwirkle.InvalidStateError` unless ``outcome`` fits a game with these scores, hands and bag.
-
-    The outcome must be the one of the scores (Rule END-4,
-    :func:`~qwirkle.histories.check_outcome`). Rule END-2: a player whose
-    hand is empty with the bag empty has ended the game, and the player who
-    went out has neither tiles nor a bag to draw from. A check of states and
-    views alike.
-    """
-    checked = check_outcome(outcome, scores)
-    if checked is None and not bag_size and not all(sizes):
-        raise InvalidStateError("a player has no tiles left, so the game is over", Rule.END_2)
-    went_out = None if checked is None or checked.reason is not EndReason.WENT_OUT else checked.ended_by
-    if went_out is not None and (bag_size or sizes[went_out]):
-        raise InvalidStateError("a player went out, so the bag and their hand are empty", Rule.END_2)

@@ -15,6 +15,7 @@ from typing import Final, TypeVar
 import attrs
 from attrs import AttrsInstance
 
+from qwirkle._consistency import check_player_count
 from qwirkle._engine.geometry import Cell
 from qwirkle.board import Board
 from qwirkle.endings import EndReason, Outcome, names_a_seat, outcome_of
@@ -31,14 +32,13 @@ from qwirkle.formats._jsontext import (
 )
 from qwirkle.formats._reader import Reader
 from qwirkle.formats.notation import format_move, format_tile
-from qwirkle.moves import Move
+from qwirkle.moves import HiddenExchange, Move
 from qwirkle.rules.limits import (
     MAX_LIST,
     MAX_SEATS,
 )
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import Score, ScoredLine
-from qwirkle.state import check_player_count
 from qwirkle.tiles import Tile
 
 __all__ = [
@@ -56,6 +56,7 @@ __all__ = [
     "decode_players",
     "decode_rules",
     "decode_score",
+    "decode_shown_move",
     "dump_text",
     "encode_board",
     "encode_cell",
@@ -64,6 +65,7 @@ __all__ = [
     "encode_outcome",
     "encode_rules",
     "encode_score",
+    "encode_shown_move",
     "encode_tiles",
     "load_text",
     "read_header",
@@ -85,6 +87,29 @@ def encode_tiles(tiles: tuple[Tile, ...]) -> list[str]:
 
 def encode_move(move: Move) -> str:
     return format_move(move)
+
+
+def encode_shown_move(move: Move | HiddenExchange) -> dict[str, JSON]:
+    """A turn's move as a view or a record writes it: ``move`` in notation, or the count of tiles ``exchanged``.
+
+    >>> encode_shown_move(HiddenExchange(2))
+    {'exchanged': 2}
+    """
+    if isinstance(move, HiddenExchange):
+        return {"exchanged": move.count}
+    return {"move": format_move(move)}
+
+
+def decode_shown_move(turn: Reader, fields: dict[str, Reader], hand_size: int) -> Move | HiddenExchange:
+    """The move of a turn's ``fields`` (see :func:`encode_shown_move`): exactly one of ``move`` and ``exchanged``.
+
+    An exchange gives back 1 to ``hand_size`` tiles.
+    """
+    if ("move" in fields) == ("exchanged" in fields):
+        raise turn.fail("a turn has either a move or a count of exchanged tiles")
+    if "move" in fields:
+        return fields["move"].move()
+    return HiddenExchange(fields["exchanged"].integer(1, hand_size))
 
 
 def encode_board(cells: Iterable[tuple[Cell, Tile]]) -> list[JSON]:

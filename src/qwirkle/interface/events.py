@@ -21,6 +21,7 @@ True
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 import attrs
 
@@ -29,12 +30,14 @@ from qwirkle._immutable import Immutable
 from qwirkle.endings import EndReason, Outcome, end_cause, winners_line
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.formats import _codec
-from qwirkle.formats._codec import JSON
-from qwirkle.formats.notation import format_cell, format_move, format_tile, format_tiles
+from qwirkle.formats._codec import JSON, Reader
+from qwirkle.formats.notation import format_cell, format_move, format_tiles
 from qwirkle.game import apply
 from qwirkle.interface.views import HiddenExchange
 from qwirkle.legality import _require_state
 from qwirkle.moves import Exchange, Move, Place
+from qwirkle.rules.limits import MAX_LIST, MAX_SEATS, MAX_TURNS
+from qwirkle.rules.ruleset import RuleSet, option_range
 from qwirkle.scoring import Score, ScoredLine
 from qwirkle.state import GameState
 from qwirkle.tiles import Tile
@@ -168,33 +171,112 @@ class TurnReport(Immutable):
         return lines
 
     def to_json(self) -> dict[str, JSON]:
-        """The report as JSON-ready data.
+        """The report as JSON-ready data: what :meth:`from_json` reads, with the placements and words derived.
+
+        ``placed`` and ``explanation`` repeat what the move and the score say,
+        for a screen that shows them as they come; the loader checks that
+        they agree.
 
         >>> from qwirkle import new_game, legal_moves
         >>> state = new_game(["Ann", "Bob"], seed=7)
         >>> _, done = play(state, next(iter(legal_moves(state))))
-        >>> done.to_json()["turn"], done.to_json()["player"] == state.current
-        (1, True)
+        >>> data = done.to_json()
+        >>> data["format"], data["turn"], data["player"] == state.current
+        ('qwirkle-turn-report', 1, True)
+        >>> TurnReport.from_json(data) == done, TurnReport.loads(done.dumps()) == done
+        (True, True)
         """
-        out: dict[str, JSON] = {"turn": self.turn_number, "player": self.seat}
-        if isinstance(self.move, HiddenExchange):
-            out["exchanged"] = self.move.count
-        else:
-            out["move"] = format_move(self.move)
-        out.update(
-            {
-                "placed": [[x, y, format_tile(tile)] for (x, y), tile in self.placed],
-                "score": _codec.encode_score(self.score),
-                "explanation": explain_score(self.score),
-                "drawn": _codec.encode_tiles(self.drawn),
-                "drawn_count": self.drawn_count,
-                "bag_size": self.bag_size,
-                "scores": list(self.scores),
-                "next_player": self.next_seat,
-                "outcome": _codec.encode_outcome(self.outcome),
-            }
+        return {
+            **_codec.encode_header(REPORT_FORMAT),
+            "turn": self.turn_number,
+            "player": self.seat,
+            **_codec.encode_shown_move(self.move),
+            "placed": _codec.encode_board(self.placed),
+            "score": _codec.encode_score(self.score),
+            "explanation": explain_score(self.score),
+            "drawn": _codec.encode_tiles(self.drawn),
+            "drawn_count": self.drawn_count,
+            "bag_size": self.bag_size,
+            "scores": list(self.scores),
+            "next_player": self.next_seat,
+            "outcome": _codec.encode_outcome(self.outcome),
+            "voluntary_passes": self.voluntary_passes,
+        }
+
+    def dumps(self) -> str:
+        """The report as compact JSON text (:meth:`to_json`)."""
+        return _codec.dump_text(self.to_json())
+
+    @classmethod
+    def loads(cls, text: str | bytes | bytearray) -> TurnReport:
+        """A report from JSON text (:meth:`dumps`), checked as :meth:`from_json` checks it."""
+        return cls.from_json(_codec.load_text(text, "the report"))
+
+    @classmethod
+    def from_json(cls, data: object) -> TurnReport:
+        """A report from :meth:`to_json` data (or its JSON text), checked; raises :class:`~qwirkle.InvalidRecordError`.
+
+        Each value is read as the other formats read it, and the report must
+        hold together: as many tiles drawn as it counts (or none, as another
+        player sees it), the placements and the explanation of its move and
+        score, a next seat exactly while the game goes on. A value that is
+        neither JSON text nor JSON data is a ``TypeError``.
+
+        >>> TurnReport.from_json({"format": "qwirkle-record", "version": 1})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+            ...
+        qwirkle.errors.InvalidRecordError: $...
+        """
+        top = Reader(_codec.data_of(data, "the report"))
+        f = _codec.read_header(top, REPORT_FORMAT, _REPORT_KEYS, ("move", "exchanged", "voluntary_passes"))
+        scores = tuple(item.integer() for item in f["scores"].items(MAX_SEATS, 1))
+        n = len(scores)
+        move = _codec.decode_shown_move(top, f, _MAX_HAND)
+        drawn = f["drawn"].tiles(_MAX_HAND)
+        drawn_count = f["drawn_count"].integer(0, _MAX_HAND)
+        if drawn and len(drawn) != drawn_count:
+            raise f["drawn"].fail(f"{len(drawn)} tiles drawn, not the {drawn_count} the report counts")
+        outcome = _codec.decode_outcome(f["outcome"], n)
+        next_seat = f["next_player"].optional_integer(0, n - 1)
+        if (next_seat is None) != (outcome is not None):
+            raise f["next_player"].fail("a report names the next seat exactly while the game goes on")
+        done = cls(
+            turn_number=f["turn"].integer(1, MAX_TURNS),
+            seat=f["player"].integer(0, n - 1),
+            move=move,
+            score=_codec.decode_score(f["score"]),
+            drawn=drawn,
+            drawn_count=drawn_count,
+            bag_size=f["bag_size"].integer(0, MAX_LIST),
+            scores=scores,
+            next_seat=next_seat,
+            outcome=outcome,
+            voluntary_passes=f["voluntary_passes"].boolean() if "voluntary_passes" in f else False,
         )
-        return out
+        if _codec.encode_board(done.placed) != f["placed"].value:
+            raise f["placed"].fail("the tiles placed are not the move's")
+        if explain_score(done.score) != f["explanation"].value:
+            raise f["explanation"].fail("the explanation is not the score's")
+        return done
+
+
+def _largest_hand() -> int:
+    """The largest hand any options allow: a report does not hold its game's options."""
+    sizes = option_range(RuleSet, "hand_size")
+    assert sizes is not None, "hand_size is a number option"
+    return sizes.high
+
+
+_MAX_HAND: Final = _largest_hand()
+
+REPORT_FORMAT: Final = "qwirkle-turn-report"
+"""The ``format`` field of a turn's report in JSON (:meth:`TurnReport.to_json`)."""
+
+_REPORT_KEYS: Final = (
+    "turn", "player", "placed", "score", "explanation", "drawn", "drawn_count", "bag_size", "scores",
+    "next_player", "outcome",
+)  # fmt: skip
+"""The keys every report in JSON holds besides the header; ``move`` or ``exchanged`` is the other."""
 
 
 def explain_score(score: Score) -> list[str]:

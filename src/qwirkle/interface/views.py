@@ -11,8 +11,8 @@ that differ only in those give equal views.
 >>> seen = view(state, 0)
 >>> seen.hand == state.hands[0], seen.hand_sizes, seen.bag_size
 (True, (6, 6), 96)
->>> PlayerView.from_json(seen.to_json()) == seen
-True
+>>> PlayerView.from_json(seen.to_json()) == seen, PlayerView.loads(seen.dumps()) == seen
+(True, True)
 
 A spectator, who sits at no seat, gets a :class:`SpectatorView` from
 ``view(state)``: the same table without any hand, every exchange hidden.
@@ -23,34 +23,33 @@ A spectator, who sits at no seat, gets a :class:`SpectatorView` from
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import ClassVar, overload
+from typing import Any, ClassVar, Final, overload
 
 import attrs
 
-from qwirkle._immutable import Immutable
+from qwirkle._consistency import check_seen
 from qwirkle.board import Board
 from qwirkle.endings import Outcome
 from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
 from qwirkle.formats import _codec
-from qwirkle.formats._codec import JSON, Reader, decode_board
-from qwirkle.formats.notation import format_tile
-from qwirkle.histories import check_history, check_scores
+from qwirkle.formats._codec import JSON, Reader
+from qwirkle._immutable import Immutable
+from qwirkle.interface import _view_json
 from qwirkle.moves import Exchange, HiddenExchange, Move
 from qwirkle.render import board_svg
-from qwirkle.rules.catalogue import Rule
-from qwirkle.rules.limits import MAX_TURNS
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import Score
-from qwirkle.state import GameState, _check_board, _check_end, _check_hand_sizes, _check_players, check_tiles
+from qwirkle.state import GameState
 from qwirkle.tiles import Tile
 
 __all__ = ["HiddenExchange", "PlayerView", "SeenTurn", "SpectatorView", "check_spectator_view", "check_view", "view"]
 
-VIEW_FORMAT = "qwirkle-view"
-VIEW_VERSION = 1
-SPECTATOR_FORMAT = "qwirkle-spectator-view"
-SPECTATOR_VERSION = 1
+VIEW_FORMAT: Final = "qwirkle-view"
+"""The ``format`` field of a player's view in JSON (:meth:`PlayerView.to_json`)."""
+VIEW_VERSION: Final = 1
+SPECTATOR_FORMAT: Final = "qwirkle-spectator-view"
+"""The ``format`` field of a spectator's view in JSON (:meth:`SpectatorView.to_json`)."""
+SPECTATOR_VERSION: Final = 1
 
 
 @attrs.frozen
@@ -71,9 +70,95 @@ class SeenTurn(Immutable):
     """What the move scored."""
 
 
-@attrs.frozen
-class PlayerView(Immutable):
+@attrs.frozen(kw_only=True)
+class _Seen(Immutable):
+    """What every view holds, a player's or a spectator's: the public part of a game."""
+
+    players: tuple[str, ...]
+    """Player names, in seat order."""
+    rules: RuleSet
+    """The options of the game (public)."""
+    board: Board
+    """The tiles on the table."""
+    hand_sizes: tuple[int, ...]
+    """How many tiles each seat holds."""
+    bag_size: int
+    """How many tiles are left in the bag."""
+    scores: tuple[int, ...]
+    """Each seat's score."""
+    current: int
+    """The seat to move."""
+    starter: int
+    """The seat that opened the game."""
+    history: tuple[SeenTurn, ...]
+    """Every turn so far, with the exchanges the viewer may not see hidden (a spectator sees none)."""
+    outcome: Outcome | None
+    """How the game ended, or ``None``."""
+
+    @property
+    def turn_number(self) -> int:
+        """How many turns have been played."""
+        return len(self.history)
+
+    def _repr_svg_(self) -> str:
+        """The table as SVG, so that Jupyter shows it as a picture."""
+        return board_svg(self)
+
+    # The format and version of the kind of view, and what it holds besides the public part, in JSON.
+    _format: ClassVar[tuple[str, int]]
+
+    def _own_json(self) -> dict[str, JSON]:
+        return {}
+
+    def to_json(self) -> dict[str, JSON]:
+        """The view as JSON-ready data, safe to send to its viewer (see ``docs/interfaces.md`` for the schema).
+
+        A spectator's view is a player's without ``player`` and ``hand``.
+
+        >>> from qwirkle import new_game
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> data = view(state, 0).to_json()
+        >>> sorted(data)[:4], "bag" in data
+        (['bag_size', 'board', 'current', 'format'], False)
+        >>> data = view(state).to_json()
+        >>> data["format"], "hand" in data, "player" in data
+        ('qwirkle-spectator-view', False, False)
+        """
+        _codec.check_writable(len(self.history))
+        return {
+            **_codec.encode_header(*self._format),
+            **self._own_json(),
+            **_view_json.encode_public(self, [(turn.seat, turn.move, turn.score) for turn in self.history]),
+        }
+
+    def dumps(self) -> str:
+        """The view as compact JSON text (:meth:`to_json`), safe to send to its viewer."""
+        return _codec.dump_text(self.to_json())
+
+    def _check(self, viewer: int | None, held: tuple[Tile, ...]) -> None:
+        """The checks of :func:`check_view` and :func:`check_spectator_view`: ``viewer`` is ``None`` for a spectator."""
+        history = self.history
+        if not isinstance(history, tuple) or not all(isinstance(turn, SeenTurn) for turn in history):
+            raise ArgumentTypeError("history must be a tuple of SeenTurn values")
+        check_seen(self, [(turn.seat, turn.move, turn.score) for turn in history], viewer, held)
+
+
+def _read(
+    data: object, form: str, version: int, own: tuple[str, ...]
+) -> tuple[Reader, dict[str, Reader], dict[str, Any]]:
+    """The top reader, the fields and the public part of a view's JSON, its turns made :class:`SeenTurn` values."""
+    top, f = _view_json.open_view(data, form, version, own)
+    public = _view_json.read_public(f)
+    public["history"] = tuple(SeenTurn(*turn) for turn in public["history"])
+    return top, f, public
+
+
+@attrs.frozen(kw_only=True)
+class PlayerView(_Seen):
     """All that seat :attr:`seat` may know about a game (see :func:`view`).
+
+    It holds the public part of the game and the viewer's own hand; its
+    history shows the viewer's own exchanges and hides everyone else's.
 
     >>> from qwirkle import new_game
     >>> seen = view(new_game(["Ann", "Bob"], seed=7), 1)
@@ -90,59 +175,23 @@ class PlayerView(Immutable):
 
     seat: int
     """The seat whose view this is."""
-    players: tuple[str, ...]
-    """Player names, in seat order."""
-    rules: RuleSet
-    """The options of the game (public)."""
-    board: Board
-    """The tiles on the table."""
     hand: tuple[Tile, ...]
     """The viewer's own tiles."""
-    hand_sizes: tuple[int, ...]
-    """How many tiles each seat holds."""
-    bag_size: int
-    """How many tiles are left in the bag."""
-    scores: tuple[int, ...]
-    """Each seat's score."""
-    current: int
-    """The seat to move."""
-    starter: int
-    """The seat that opened the game."""
-    history: tuple[SeenTurn, ...]
-    """Every turn so far, other players' exchanged tiles hidden."""
-    outcome: Outcome | None
-    """How the game ended, or ``None``."""
 
     @property
     def to_move(self) -> bool:
         """Whether it is the viewer's turn in a game still going on."""
         return self.outcome is None and self.current == self.seat
 
-    @property
-    def turn_number(self) -> int:
-        """How many turns have been played."""
-        return len(self.history)
+    _format: ClassVar[tuple[str, int]] = (VIEW_FORMAT, VIEW_VERSION)
 
-    def _repr_svg_(self) -> str:
-        """The table as SVG, so that Jupyter shows it as a picture."""
-        return board_svg(self)
+    def _own_json(self) -> dict[str, JSON]:
+        return {"player": self.seat, "hand": _codec.encode_tiles(self.hand)}
 
-    def to_json(self) -> dict[str, JSON]:
-        """The view as JSON-ready data (see ``docs/interfaces.md`` for the schema).
-
-        >>> from qwirkle import new_game
-        >>> data = view(new_game(["Ann", "Bob"], seed=7), 0).to_json()
-        >>> sorted(data)[:4], "bag" in data
-        (['bag_size', 'board', 'current', 'format'], False)
-        """
-        _codec.check_writable(len(self.history))
-        return {
-            "format": VIEW_FORMAT,
-            "version": VIEW_VERSION,
-            "player": self.seat,
-            "hand": _codec.encode_tiles(self.hand),
-            **_encode_public(self),
-        }
+    @classmethod
+    def loads(cls, text: str | bytes | bytearray) -> PlayerView:
+        """A view from JSON text (:meth:`dumps`), checked as :meth:`from_json` checks it."""
+        return cls.from_json(_codec.load_text(text, "the view"))
 
     @classmethod
     def from_json(cls, data: object) -> PlayerView:
@@ -153,22 +202,21 @@ class PlayerView(Immutable):
             ...
         qwirkle.errors.InvalidRecordError: $: ...
         """
-        top, f = _open(data, VIEW_FORMAT, VIEW_VERSION, ("player", "hand"))
-        public = _read_public(f)
-        rules = public.rules
-        seat = f["player"].integer(0, len(public.players) - 1)
-        hand = f["hand"].tiles(rules.hand_size)
-        if public.hand_sizes[seat] != len(hand):
-            raise f["hand_sizes"].fail(f"seat {seat} holds {len(hand)} tiles, not {public.hand_sizes[seat]}")
-        seen = cls(seat=seat, hand=hand, **attrs.asdict(public, recurse=False))
+        top, f, public = _read(data, VIEW_FORMAT, VIEW_VERSION, ("player", "hand"))
+        sizes = public["hand_sizes"]
+        seat = f["player"].integer(0, len(sizes) - 1)
+        hand = f["hand"].tiles(public["rules"].hand_size)
+        if sizes[seat] != len(hand):
+            raise f["hand_sizes"].fail(f"seat {seat} holds {len(hand)} tiles, not {sizes[seat]}")
+        seen = cls(seat=seat, hand=hand, **public)
         try:
             return check_view(seen)
         except InvalidStateError as error:
             raise top.fail(str(error)) from None
 
 
-@attrs.frozen
-class SpectatorView(Immutable):
+@attrs.frozen(kw_only=True)
+class SpectatorView(_Seen):
     """All that someone at no seat may know about a game: the table, and no hand at all (see :func:`view`).
 
     It holds what every player's view holds in common: the table, the scores,
@@ -184,50 +232,18 @@ class SpectatorView(Immutable):
 
     _not_a_state: ClassVar[str] = "a spectator's view holds no hand; pass the GameState the view was made from"
 
-    players: tuple[str, ...]
-    """Player names, in seat order."""
-    rules: RuleSet
-    """The options of the game (public)."""
-    board: Board
-    """The tiles on the table."""
-    hand_sizes: tuple[int, ...]
-    """How many tiles each seat holds."""
-    bag_size: int
-    """How many tiles are left in the bag."""
-    scores: tuple[int, ...]
-    """Each seat's score."""
-    current: int
-    """The seat to move."""
-    starter: int
-    """The seat that opened the game."""
-    history: tuple[SeenTurn, ...]
-    """Every turn so far, every exchange hidden."""
-    outcome: Outcome | None
-    """How the game ended, or ``None``."""
+    _format: ClassVar[tuple[str, int]] = (SPECTATOR_FORMAT, SPECTATOR_VERSION)
 
-    @property
-    def turn_number(self) -> int:
-        """How many turns have been played."""
-        return len(self.history)
-
-    def _repr_svg_(self) -> str:
-        """The table as SVG, so that Jupyter shows it as a picture."""
-        return board_svg(self)
-
-    def to_json(self) -> dict[str, JSON]:
-        """The view as JSON-ready data: a player's view without ``player`` and ``hand`` (see ``docs/interfaces.md``).
+    @classmethod
+    def loads(cls, text: str | bytes | bytearray) -> SpectatorView:
+        """A view from JSON text (:meth:`dumps`), checked as :meth:`from_json` checks it.
 
         >>> from qwirkle import new_game
-        >>> data = view(new_game(["Ann", "Bob"], seed=7)).to_json()
-        >>> data["format"], "hand" in data, "player" in data
-        ('qwirkle-spectator-view', False, False)
+        >>> seen = view(new_game(["Ann", "Bob"], seed=7))
+        >>> SpectatorView.loads(seen.dumps()) == seen
+        True
         """
-        _codec.check_writable(len(self.history))
-        return {
-            "format": SPECTATOR_FORMAT,
-            "version": SPECTATOR_VERSION,
-            **_encode_public(self),
-        }
+        return cls.from_json(_codec.load_text(text, "the view"))
 
     @classmethod
     def from_json(cls, data: object) -> SpectatorView:
@@ -238,56 +254,11 @@ class SpectatorView(Immutable):
             ...
         qwirkle.errors.InvalidRecordError: $: ...
         """
-        top, f = _open(data, SPECTATOR_FORMAT, SPECTATOR_VERSION, ())
+        top, _, public = _read(data, SPECTATOR_FORMAT, SPECTATOR_VERSION, ())
         try:
-            return check_spectator_view(_read_public(f))
+            return check_spectator_view(cls(**public))
         except InvalidStateError as error:
             raise top.fail(str(error)) from None
-
-
-_PUBLIC = ("players", "rules", "board", "hand_sizes", "bag_size", "scores", "current", "starter", "history", "outcome")
-"""The JSON keys of what every view holds, player's or spectator's."""
-
-
-def _open(data: object, form: str, version: int, own: tuple[str, ...]) -> tuple[Reader, dict[str, Reader]]:
-    """The top reader and the fields of a view's JSON, its format and version checked."""
-    top = Reader(_codec.data_of(data, "the view"))
-    # The format first, so that the other kind of view is refused by its format, not by its keys.
-    return top, _codec.read_header(top, form, (*own, *_PUBLIC), version=version, neighbours=("player", "hand"))
-
-
-def _read_public(f: dict[str, Reader]) -> SpectatorView:
-    """What every view holds, read but not yet checked against the rules."""
-    rules = _codec.decode_rules(f["rules"])
-    players = _codec.decode_players(f["players"], rules)
-    n = len(players)
-    return SpectatorView(
-        players=players,
-        rules=rules,
-        board=decode_board(f["board"]),
-        hand_sizes=tuple(item.integer(0, rules.hand_size) for item in f["hand_sizes"].items(n, n)),
-        bag_size=f["bag_size"].integer(0, rules.tile_count),
-        scores=tuple(item.integer() for item in f["scores"].items(n, n)),
-        current=f["current"].integer(0, n - 1),
-        starter=f["starter"].integer(0, n - 1),
-        history=tuple(_decode_seen(item, n, rules) for item in f["history"].items(MAX_TURNS)),
-        outcome=_codec.decode_outcome(f["outcome"], n),
-    )
-
-
-def _encode_public(seen: PlayerView | SpectatorView) -> dict[str, JSON]:
-    return {
-        "players": list(seen.players),
-        "rules": _codec.encode_rules(seen.rules),
-        "board": [[x, y, code] for (x, y), code in _board_codes(seen.board)],
-        "hand_sizes": list(seen.hand_sizes),
-        "bag_size": seen.bag_size,
-        "scores": list(seen.scores),
-        "current": seen.current,
-        "starter": seen.starter,
-        "history": [_encode_seen(turn) for turn in seen.history],
-        "outcome": _codec.encode_outcome(seen.outcome),
-    }
 
 
 def check_view(seen: PlayerView) -> PlayerView:
@@ -314,7 +285,7 @@ def check_view(seen: PlayerView) -> PlayerView:
     """
     if not isinstance(seen, PlayerView):
         raise TypeError(f"check_view checks a PlayerView, not {brief(seen)}")
-    _check_seen(seen, seen.seat, seen.hand)
+    seen._check(seen.seat, seen.hand)
     return seen
 
 
@@ -341,88 +312,8 @@ def check_spectator_view(seen: SpectatorView) -> SpectatorView:
     """
     if not isinstance(seen, SpectatorView):
         raise TypeError(f"check_spectator_view checks a SpectatorView, not {brief(seen)}")
-    _check_seen(seen, None, ())
+    seen._check(None, ())
     return seen
-
-
-def _check_seen(seen: PlayerView | SpectatorView, viewer: int | None, held: tuple[Tile, ...]) -> None:
-    """The checks of :func:`check_view` and :func:`check_spectator_view`: ``viewer`` is ``None`` for a spectator.
-
-    Rules TILES-2, SETUP-2, SETUP-3 and END-2, as the two docstrings say.
-    """
-    rules = seen.rules
-    n = len(_check_players(rules, seen.players))
-    seats = {"current": seen.current, "starter": seen.starter}
-    if viewer is not None:
-        seats = {"seat": viewer, **seats}
-    for name, value in seats.items():
-        if type(value) is not int or not 0 <= value < n:
-            raise InvalidStateError(f"{name} must be a seat from 0 to {n - 1}, not {brief(value)}")
-    board = _check_board(seen.board)
-    hand = check_tiles(held, "the hand")
-    sizes = seen.hand_sizes
-    if not isinstance(sizes, tuple) or len(sizes) != n or not all(type(k) is int for k in sizes):
-        raise InvalidStateError("hand_sizes must be a tuple of one int per player")
-    if viewer is not None and sizes[viewer] != len(hand):
-        raise InvalidStateError(f"the viewer holds {len(hand)} tiles, not {sizes[viewer]}")
-    bag = seen.bag_size
-    if type(bag) is not int or not 0 <= bag <= rules.tile_count:
-        raise InvalidStateError(f"bag_size must be an int from 0 to {rules.tile_count}, not {brief(bag)}")
-    _check_hand_sizes(rules, sizes, bag, over=seen.outcome is not None)
-    counts = Counter(board.values())
-    counts.update(hand)
-    for tile, count in counts.items():
-        if count > rules.copies_per_tile:
-            raise InvalidStateError(f"the viewer sees {count} {tile} tiles; the game has {rules.copies_per_tile}")
-    total = len(board) + sum(sizes) + bag
-    if total != rules.tile_count:
-        raise InvalidStateError(
-            f"the table, the hands and the bag hold {total} tiles; the game has {rules.tile_count}", Rule.TILES_2
-        )
-    scores = check_scores(seen.scores, n)
-    history = seen.history
-    if not isinstance(history, tuple) or not all(isinstance(turn, SeenTurn) for turn in history):
-        raise InvalidStateError("history must be a tuple of SeenTurn values")
-    for number, turn in enumerate(history, start=1):
-        # A spectator sits at no seat, so no exchange is theirs to see.
-        mine = turn.seat == viewer
-        if isinstance(turn.move, HiddenExchange if mine else Exchange):
-            if viewer is None:
-                raise InvalidStateError(f"turn {number} shows the tiles of an exchange to a spectator", Rule.SETUP_2)
-            shown = "hidden" if mine else "shown"
-            raise InvalidStateError(f"turn {number} is an exchange {shown} to the wrong player", Rule.SETUP_2)
-        if isinstance(turn.move, HiddenExchange) and not (
-            type(turn.move.count) is int and 1 <= turn.move.count <= rules.hand_size
-        ):
-            raise InvalidStateError(
-                f"an exchange gives back 1 to {rules.hand_size} tiles, not {brief(turn.move.count)}"
-            )
-    turns = [(turn.seat, turn.move, turn.score) for turn in history]
-    check_history(turns, rules, board, scores, seen.starter, seen.current, hidden=HiddenExchange)
-    _check_end(seen.outcome, scores, sizes, bag)
-
-
-def _board_codes(board: Board) -> list[tuple[tuple[int, int], str]]:
-    return [(cell, format_tile(tile)) for cell, tile in board.items()]
-
-
-def _encode_seen(turn: SeenTurn) -> dict[str, JSON]:
-    out: dict[str, JSON] = {"player": turn.seat}
-    if isinstance(turn.move, HiddenExchange):
-        out["exchanged"] = turn.move.count
-    else:
-        out["move"] = _codec.encode_move(turn.move)
-    out["score"] = _codec.encode_score(turn.score)
-    return out
-
-
-def _decode_seen(reader: Reader, players: int, rules: RuleSet) -> SeenTurn:
-    f = reader.fields(("player", "score"), ("move", "exchanged"))
-    if ("move" in f) == ("exchanged" in f):
-        raise reader.fail("a turn has either a move or a count of exchanged tiles")
-    move: Move | HiddenExchange
-    move = f["move"].move() if "move" in f else HiddenExchange(f["exchanged"].integer(1, rules.hand_size))
-    return SeenTurn(f["player"].integer(0, players - 1), move, _codec.decode_score(f["score"]))
 
 
 def _seen(turn_player: int, move: Move, viewer: int | None) -> Move | HiddenExchange:
