@@ -12,6 +12,7 @@ import pytest
 from qwirkle import (
     EndReason,
     InvalidStateError,
+    Pass,
     StartTiebreak,
     TurnBuilder,
     new_game,
@@ -22,6 +23,7 @@ from qwirkle import (
 )
 from qwirkle.endings import left_game
 from qwirkle.errors import ArgumentTypeError
+from qwirkle.formats.records import Clock, GameRecord, RecordedTurn
 from qwirkle.game import choose_starter
 
 HANDS = [parse_tiles("Ro Rs Rd Bo Bs Bd"), parse_tiles("Go Gs Gd Yo Ys Yd")]
@@ -48,6 +50,10 @@ HANDS = [parse_tiles("Ro Rs Rd Bo Bs Bd"), parse_tiles("Go Gs Gd Yo Ys Yd")]
         pytest.param(lambda: left_game(EndReason.RESIGNED, "0", (1, 2)), id="left_game-seat"),  # type: ignore[arg-type]
         pytest.param(lambda: resign(new_game(["Ann", "Bob"], seed=1), True), id="resign-seat-bool"),
         pytest.param(lambda: view(new_game(["Ann", "Bob"], seed=1), "0"), id="view-seat"),  # type: ignore[call-overload]
+        pytest.param(lambda: Clock("12"), id="clock-text"),
+        pytest.param(lambda: RecordedTurn(0, Pass(), 0, comment=7), id="comment-number"),
+        pytest.param(lambda: GameRecord(players=("Ann", "Bob"), tags=[("event", 7)]), id="tag-number"),  # type: ignore[list-item]
+        pytest.param(lambda: GameRecord(players=("Ann", "Bob")).annotated("1", comment="x"), id="annotated-number"),  # type: ignore[arg-type]
     ],
 )
 def test_a_wrong_type_is_a_type_error(call: Callable[[], object]) -> None:

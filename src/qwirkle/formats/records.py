@@ -37,17 +37,22 @@ import attrs
 
 from qwirkle._immutable import Immutable
 from qwirkle.endings import Outcome
-from qwirkle.errors import IllegalMoveError, InvalidRecordError, InvalidStateError, QwirkleError, brief
+from qwirkle.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    InvalidRecordError,
+    InvalidStateError,
+    QwirkleError,
+    brief,
+)
 from qwirkle.formats import _codec
 from qwirkle.formats._codec import FORMAT_VERSION, JSON, Reader
-from qwirkle.formats.notation import format_move
+from qwirkle.formats.record_turns import Clock, RecordedTurn, check_tags
 from qwirkle.formats.replay import Replay, replay
 from qwirkle.game import apply, new_game
 from qwirkle.interface.events import report
 from qwirkle.interface.scorekeeper import Scorekeeper
-from qwirkle.interface.views import HiddenExchange
 from qwirkle.legality import _require_state
-from qwirkle.moves import Move
 from qwirkle.rules.limits import MAX_CLOCK, MAX_COMMENT, MAX_NAME, MAX_SEED, MAX_TAGS, MAX_TURNS, MIN_SEED
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.state import GameState
@@ -65,95 +70,6 @@ RECORD_FORMAT: Final = "qwirkle-record"
 """The ``format`` field of a game record in JSON (:meth:`GameRecord.to_json`)."""
 RECORD_VERSION: Final = FORMAT_VERSION
 """The version of the record format this library writes and reads."""
-
-
-def _seconds(value: object, what: str) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= MAX_CLOCK:
-        raise InvalidStateError(f"{what} must be a number of seconds from 0 to {MAX_CLOCK}, not {brief(value)}")
-    return float(value)
-
-
-def _spent(value: object) -> float:
-    return _seconds(value, "the seconds spent")
-
-
-def _optional_seconds(value: object) -> float | None:
-    return None if value is None else _seconds(value, "the seconds left")
-
-
-@attrs.frozen
-class Clock(Immutable):
-    """A turn's clock, as a game record keeps it: the seconds the move took, and the seconds left after it.
-
-    The rules have no clock; players who agree on one note it here, and a
-    player whose time runs out leaves the game (:attr:`EndReason.TIMED_OUT
-    <qwirkle.EndReason.TIMED_OUT>`).
-
-    >>> Clock(12.5, left=287.5)
-    Clock(spent=12.5, left=287.5)
-    >>> Clock(-1)
-    Traceback (most recent call last):
-        ...
-    qwirkle.errors.InvalidStateError: the seconds spent must be a number of seconds from 0 to 10000000, not -1
-    """
-
-    spent: float = attrs.field(converter=_spent)
-    """Seconds the player took over the move."""
-    left: float | None = attrs.field(default=None, converter=_optional_seconds)
-    """Seconds left on the player's clock after the move, if the game had a time limit."""
-
-
-def _tags(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    pairs = tuple(value.items() if isinstance(value, Mapping) else value)
-    if len(pairs) > MAX_TAGS:
-        raise InvalidStateError(f"a record holds at most {MAX_TAGS} tags, not {len(pairs)}")
-    for pair in pairs:
-        if not (isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(part, str) for part in pair)):
-            raise InvalidStateError(f"a tag is a name and a value, both text, not {brief(pair)}")
-        name, text = pair
-        if not 0 < len(name) <= MAX_NAME or len(text) > MAX_COMMENT:
-            raise InvalidStateError(
-                f"a tag's name is 1 to {MAX_NAME} characters and its value at most {MAX_COMMENT}, not {brief(pair)}"
-            )
-    if len({name for name, _ in pairs}) != len(pairs):
-        raise InvalidStateError("a record names each tag once")
-    return pairs
-
-
-def _comment(value: object) -> str | None:
-    if value is not None and not (isinstance(value, str) and len(value) <= MAX_COMMENT):
-        raise InvalidStateError(f"a comment is text of at most {MAX_COMMENT} characters, not {brief(value)}")
-    return value
-
-
-@attrs.frozen
-class RecordedTurn(Immutable):
-    """One turn of a game record: who moved, what, the points it scored, and the tiles drawn if known.
-
-    A turn may carry a ``comment`` (an annotation, as in a chess game's
-    record) and its :class:`Clock`; the replay ignores both, and JSON keeps them.
-
-    >>> from qwirkle import Pass
-    >>> RecordedTurn(0, Pass(), 0)
-    RecordedTurn(seat=0, move=Pass(), score=0, drawn=None, comment=None, clock=None)
-    """
-
-    seat: int
-    """The seat that moved."""
-    move: Move | HiddenExchange
-    """The move; an exchange of unknown tiles is a :class:`~qwirkle.moves.HiddenExchange`.
-
-    :func:`~qwirkle.apply` takes it as it is, and refuses only an exchange of unknown tiles."""
-    score: int
-    """The points the move scored, as the record says."""
-    drawn: tuple[Tile, ...] | None = None
-    """The tiles the player drew, in order, or ``None`` if not recorded."""
-    comment: str | None = attrs.field(default=None, converter=_comment)
-    """A comment on the turn, or ``None``."""
-    clock: Clock | None = attrs.field(
-        default=None, validator=attrs.validators.optional(attrs.validators.instance_of(Clock))
-    )
-    """The turn's clock, or ``None`` if not recorded."""
 
 
 @attrs.frozen
@@ -180,7 +96,7 @@ class GameRecord(Immutable):
     """Every turn, in order."""
     result: Outcome | None = None
     """How the game ended, as the record says, or ``None``."""
-    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tags)
+    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=check_tags)
     """Facts about the game as ``(name, value)`` text pairs in the order given, as PGN's tags: the event, the
     place, the date, a round. Any names will do; a mapping is taken too (``tags={"event": "Club night"}``),
     and ``dict(record.tags)`` reads them back."""
@@ -193,7 +109,9 @@ class GameRecord(Immutable):
         >>> record.annotated(1, comment="a quiet start", clock=Clock(8)).turns[0].comment
         'a quiet start'
         """
-        if type(number) is not int or not 1 <= number <= len(self.turns):
+        if type(number) is not int:
+            raise ArgumentTypeError(f"a turn is named by its number, an int, not {brief(number)}")
+        if not 1 <= number <= len(self.turns):
             raise InvalidStateError(f"there is no turn {brief(number)} in a record of {len(self.turns)} turns")
         turns = list(self.turns)
         turn = turns[number - 1]
@@ -269,21 +187,6 @@ class GameRecord(Immutable):
     def to_json(self) -> dict[str, JSON]:
         """The record as JSON-ready data (see ``docs/interfaces.md`` for the schema)."""
         _codec.check_writable(len(self.turns))
-        turns: list[JSON] = []
-        for turn in self.turns:
-            item: dict[str, JSON] = {"player": turn.seat}
-            if isinstance(turn.move, HiddenExchange):
-                item["exchanged"] = turn.move.count
-            else:
-                item["move"] = format_move(turn.move)
-            item["score"] = turn.score
-            if turn.drawn is not None:
-                item["drawn"] = _codec.encode_tiles(turn.drawn)
-            if turn.comment is not None:
-                item["comment"] = turn.comment
-            if turn.clock is not None:
-                item["clock"] = _encode_clock(turn.clock)
-            turns.append(item)
         data: dict[str, JSON] = {
             **_codec.encode_header(RECORD_FORMAT, RECORD_VERSION),
             "players": list(self.players),
@@ -291,7 +194,7 @@ class GameRecord(Immutable):
             "seed": self.seed,
             "starter": self.starter,
             "hands": None if self.hands is None else [_codec.encode_tiles(hand) for hand in self.hands],
-            "turns": turns,
+            "turns": [_encode_turn(turn) for turn in self.turns],
             "result": _codec.encode_outcome(self.result),
         }
         if self.tags:
@@ -333,18 +236,7 @@ class GameRecord(Immutable):
             if seed is not None:
                 raise f["hands"].fail("a record gives either a seed or the dealt hands, not both")
             hands = tuple(item.tiles(rules.hand_size) for item in f["hands"].items(n, n))
-        turns = []
-        for item in f["turns"].items(MAX_TURNS):
-            t = item.fields(("player", "score"), ("move", "exchanged", "drawn", "comment", "clock"))
-            if ("move" in t) == ("exchanged" in t):
-                raise item.fail("a turn has either a move or a count of exchanged tiles")
-            move: Move | HiddenExchange
-            move = t["move"].move() if "move" in t else HiddenExchange(t["exchanged"].integer(1, rules.hand_size))
-            drawn = t["drawn"].tiles(rules.hand_size) if "drawn" in t else None
-            comment = t["comment"].text(MAX_COMMENT) if "comment" in t else None
-            clock = _decode_clock(t["clock"]) if "clock" in t else None
-            seat = t["player"].integer(0, n - 1)
-            turns.append(RecordedTurn(seat, move, t["score"].integer(), drawn, comment, clock))
+        turns = [_decode_turn(item, n, rules.hand_size) for item in f["turns"].items(MAX_TURNS)]
         result = _codec.decode_outcome(f["result"], n) if "result" in f else None
         tags = _decode_tags(f["tags"]) if "tags" in f else ()
         return cls(
@@ -374,6 +266,29 @@ class GameRecord(Immutable):
         qwirkle.errors.ReplayError: move 1: SCORE-1: the record says 3 points; the move scores 2
         """
         return replay(self)
+
+
+def _encode_turn(turn: RecordedTurn) -> dict[str, JSON]:
+    """A record's turn as JSON-ready data; the drawn tiles, the comment and the clock only when known."""
+    item: dict[str, JSON] = {"player": turn.seat, **_codec.encode_shown_move(turn.move), "score": turn.score}
+    if turn.drawn is not None:
+        item["drawn"] = _codec.encode_tiles(turn.drawn)
+    if turn.comment is not None:
+        item["comment"] = turn.comment
+    if turn.clock is not None:
+        item["clock"] = _encode_clock(turn.clock)
+    return item
+
+
+def _decode_turn(reader: Reader, players: int, hand_size: int) -> RecordedTurn:
+    """A record's turn from :func:`encode_turn` data, in a game of ``players`` with hands of ``hand_size``."""
+    t = reader.fields(("player", "score"), ("move", "exchanged", "drawn", "comment", "clock"))
+    move = _codec.decode_shown_move(reader, t, hand_size)
+    drawn = t["drawn"].tiles(hand_size) if "drawn" in t else None
+    comment = t["comment"].text(MAX_COMMENT) if "comment" in t else None
+    clock = _decode_clock(t["clock"]) if "clock" in t else None
+    seat = t["player"].integer(0, players - 1)
+    return RecordedTurn(seat, move, t["score"].integer(), drawn, comment, clock)
 
 
 def _number(seconds: float | None) -> float | int | None:
