@@ -74,19 +74,7 @@ def new_game(
         hands.append(bag[-rules.hand_size :])
         bag = bag[: -rules.hand_size]
     starter = choose_starter(hands, rules.start_tiebreak, ages, tiebreak)
-    return GameState(
-        players=players,
-        board=Board(),
-        hands=tuple(hands),
-        bag=bag,
-        scores=(0,) * len(players),
-        current=starter,
-        rules=rules,
-        history=(),
-        starter=starter,
-        seed=seed,
-        rng=rng,
-    )
+    return _before_the_first_turn(players, Board(), tuple(hands), bag, (0,) * len(players), starter, rules, seed, rng)
 
 
 def position(
@@ -135,20 +123,34 @@ def position(
         raise ArgumentTypeError(f"scores must be a sequence of ints, not {brief(scores)}")
     if type(current) is not int:
         raise ArgumentTypeError(f"current must be a seat number, not {brief(current)}")
-    return check_state(
-        GameState(
-            players=names,
-            board=board,
-            hands=hands,
-            bag=check_tiles(bag, "the bag"),
-            scores=tuple(scores),
-            current=current,
-            rules=rules,
-            history=(),
-            starter=current,
-            seed=seed,
-            rng=rng,
-        )
+    bag = check_tiles(bag, "the bag")
+    return check_state(_before_the_first_turn(names, board, hands, bag, tuple(scores), current, rules, seed, rng))
+
+
+def _before_the_first_turn(
+    players: tuple[str, ...],
+    board: Board,
+    hands: tuple[tuple[Tile, ...], ...],
+    bag: tuple[Tile, ...],
+    scores: tuple[int, ...],
+    starter: int,
+    rules: RuleSet,
+    seed: int,
+    rng: int,
+) -> GameState:
+    """A state whose first turn is still to come: no history, and the seat that opens to move."""
+    return GameState(
+        players=players,
+        board=board,
+        hands=hands,
+        bag=bag,
+        scores=scores,
+        current=starter,
+        rules=rules,
+        history=(),
+        starter=starter,
+        seed=seed,
+        rng=rng,
     )
 
 

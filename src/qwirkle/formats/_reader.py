@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from qwirkle._engine.geometry import MAX_COORD, Cell
 from qwirkle.errors import InvalidRecordError, QwirkleError, brief
@@ -31,22 +31,21 @@ __all__ = ["Reader"]
 T = TypeVar("T")
 
 
+# In the order asked: a boolean is an int to Python, but not to JSON.
+_KINDS: Final = (
+    (type(None), "null"),
+    (bool, "a boolean"),
+    (int, "an integer"),
+    (float, "a number"),
+    (str, "a string"),
+    (list, "a list"),
+    (dict, "an object"),
+)
+
+
 def _kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
+    """What a JSON value is, in words, for an error message."""
+    return next((word for kind, word in _KINDS if isinstance(value, kind)), type(value).__name__)
 
 
 class Reader:
