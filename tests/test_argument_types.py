@@ -6,7 +6,9 @@ It is an :class:`~qwirkle.InvalidStateError` too (:class:`~qwirkle.errors.Argume
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+import attrs
 import pytest
 
 from qwirkle import (
@@ -15,6 +17,9 @@ from qwirkle import (
     Pass,
     StartTiebreak,
     TurnBuilder,
+    apply,
+    check_state,
+    legal_moves,
     new_game,
     parse_tiles,
     position,
@@ -83,3 +88,30 @@ def test_a_turn_is_built_on_a_state_and_nothing_else() -> None:
     state = new_game(["Ann", "Bob"], seed=1)
     with pytest.raises(TypeError, match="TurnBuilder"):
         TurnBuilder(view(state, 0))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param({"players": ["Ann", "Bob"]}, id="players-list"),
+        pytest.param({"bag": list(new_game(["Ann", "Bob"], seed=1).bag)}, id="bag-list"),
+        pytest.param({"current": "0"}, id="current-text"),
+        pytest.param({"rng": 1.5}, id="rng-float"),
+        pytest.param({"board": {}}, id="board-dict"),
+        pytest.param({"outcome": "over"}, id="outcome-text"),
+        pytest.param({"history": ("Ro@0,0",)}, id="history-text"),
+    ],
+)
+def test_a_hand_built_state_with_a_field_of_the_wrong_type_is_a_type_error(change: dict[str, Any]) -> None:
+    state = new_game(["Ann", "Bob"], seed=1)
+    with pytest.raises(ArgumentTypeError):
+        check_state(attrs.evolve(state, **change))
+
+
+def test_a_history_whose_turn_holds_no_move_or_score_is_a_type_error() -> None:
+    state = new_game(["Ann", "Bob"], seed=1)
+    state = apply(state, next(iter(legal_moves(state))))
+    turn = state.history[0]
+    for wrong in (attrs.evolve(turn, score=3), attrs.evolve(turn, move="Ro@0,0")):  # type: ignore[arg-type]
+        with pytest.raises(ArgumentTypeError):
+            check_state(attrs.evolve(state, history=(wrong,)))

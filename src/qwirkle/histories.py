@@ -23,7 +23,7 @@ from qwirkle._engine.geometry import Cell, check_cell
 from qwirkle._engine.lines import MAX_LINE
 from qwirkle.board import Board
 from qwirkle.endings import EndReason, Outcome, names_a_seat, outcome_of
-from qwirkle.errors import InvalidStateError, QwirkleError, brief
+from qwirkle.errors import ArgumentTypeError, InvalidStateError, QwirkleError, brief
 from qwirkle.moves import Exchange, Pass, Place
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.limits import MAX_POINTS, MAX_TURNS
@@ -61,7 +61,7 @@ def check_move(move: object) -> Place | Exchange | Pass:
         raise InvalidStateError(f"a move of the history is malformed: {error}") from None
     if type(move) is Pass:
         return move
-    raise InvalidStateError(f"{brief(move)} is not a move")
+    raise ArgumentTypeError(f"{brief(move)} is not a move")
 
 
 def check_score(score: object, rules: RuleSet, *, placed: bool) -> Score:
@@ -81,13 +81,13 @@ def check_score(score: object, rules: RuleSet, *, placed: bool) -> Score:
     qwirkle.errors.InvalidStateError: a score of 3 is not the sum of its lines and bonuses
     """
     if not isinstance(score, Score):
-        raise InvalidStateError(f"a turn's score must be a Score, not {brief(score)}")
+        raise ArgumentTypeError(f"a turn's score must be a Score, not {brief(score)}")
     parts = (score.total, score.qwirkle_points, score.lone_tile_points, score.end_bonus)
     if not all(type(part) is int and 0 <= part <= MAX_POINTS for part in parts):
         raise InvalidStateError(f"the parts of a score are ints from 0 to {MAX_POINTS}, not {brief(parts)}")
     lines = score.lines
     if not isinstance(lines, tuple) or not all(isinstance(line, ScoredLine) for line in lines):
-        raise InvalidStateError("a score's lines must be a tuple of ScoredLine values")
+        raise ArgumentTypeError("a score's lines must be a tuple of ScoredLine values")
     for line in lines:
         _check_line(line)
     if not placed and (score.total or lines):
@@ -220,7 +220,7 @@ def check_outcome(outcome: object, scores: tuple[int, ...]) -> Outcome | None:
     if outcome is None:
         return None
     if not isinstance(outcome, Outcome) or not isinstance(outcome.reason, EndReason):
-        raise InvalidStateError(f"outcome must be an Outcome or None, not {brief(outcome)}")
+        raise ArgumentTypeError(f"outcome must be an Outcome or None, not {brief(outcome)}")
     ended_by = outcome.ended_by
     if (ended_by is not None) != names_a_seat(outcome.reason) or (
         ended_by is not None and (type(ended_by) is not int or not 0 <= ended_by < len(scores))
