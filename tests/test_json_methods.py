@@ -8,7 +8,9 @@ in a game with an error that names the rule it breaks.
 
 from __future__ import annotations
 
+import importlib
 import json
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -189,3 +191,32 @@ def test_a_report_that_does_not_hold_together_is_refused(change: Callable[[Any],
     change(data)
     with pytest.raises(InvalidRecordError, match=words):
         TurnReport.from_json(data)
+
+
+def _classes_with_json() -> list[type[Any]]:
+    """Every public class that writes itself as JSON, found in the package's public modules once imported."""
+    found: list[type[Any]] = []
+    for name, module in sorted(sys.modules.items()):
+        parts = name.split(".")
+        if parts[0] != "qwirkle" or any(part.startswith("_") for part in parts):
+            continue
+        found.extend(
+            value
+            for value in vars(module).values()
+            if isinstance(value, type)
+            and value.__module__ == name
+            and not value.__name__.startswith("_")
+            and hasattr(value, "to_json")
+        )
+    return found
+
+
+METHODS = ("to_json", "from_json", "dumps", "loads")
+
+
+def test_every_value_with_a_json_form_has_all_four_methods() -> None:
+    importlib.import_module("qwirkle.matches.simulate")
+    classes = _classes_with_json()
+    assert {GameState, PlayerView, SpectatorView, TurnReport} <= set(classes)
+    for cls in classes:
+        assert [name for name in METHODS if not callable(getattr(cls, name, None))] == [], cls
