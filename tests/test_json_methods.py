@@ -206,9 +206,14 @@ def _classes_with_json() -> list[type[Any]]:
             if isinstance(value, type)
             and value.__module__ == name
             and not value.__name__.startswith("_")
-            and hasattr(value, "to_json")
+            and _writes_json(value)
         )
     return found
+
+
+def _writes_json(cls: type[Any]) -> bool:
+    """Whether the library gives ``cls`` its ``to_json`` (OpenSpiel's states have one of their own)."""
+    return any("to_json" in vars(base) and base.__module__.split(".")[0] == "qwirkle" for base in cls.__mro__)
 
 
 METHODS = ("to_json", "from_json", "dumps", "loads")
