@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Final
 
+from qwirkle._consistency import SeenGame
 from qwirkle.formats import _codec
 from qwirkle.formats._codec import JSON, Reader
 from qwirkle.moves import HiddenExchange, Move
@@ -51,7 +52,7 @@ def read_public(f: dict[str, Reader]) -> dict[str, Any]:
     }
 
 
-def encode_public(seen: Any, turns: Sequence[tuple[int, Move | HiddenExchange, Score]]) -> dict[str, JSON]:
+def encode_public(seen: SeenGame, turns: Sequence[tuple[int, Move | HiddenExchange, Score]]) -> dict[str, JSON]:
     """What every view holds as JSON-ready data; ``turns`` is the history as ``(seat, move, score)``."""
     return {
         "players": list(seen.players),
