@@ -48,6 +48,7 @@ HOMES: dict[str, Home] = {
         "qwirkle.rules.ruleset",  # RuleSet.tile_count
         {
             "qwirkle._consistency": "check_seen: a view that breaks it is refused",
+            "qwirkle._placement": "check_hidden_hand: checks a placement from a hand nobody sees against it",
             "qwirkle.formats.replay": "_deal, _noted_draws: replaying a record deals, draws and checks each turn by it",
             "qwirkle.formats.state_json": "state_from_json: loading a state checks the tiles it holds",
             "qwirkle.game": "position: a position set up by hand is checked for it",
@@ -355,7 +356,6 @@ HOMES: dict[str, Home] = {
             "qwirkle.cli.transcript": "result_lines: the command line prints it in words",
             "qwirkle.game": "apply: the game flow carries it out",
             "qwirkle.interface.views": "_check_seen: a view that breaks it is refused",
-            "qwirkle.scoring": "goes_out: whether a placement ends the game",
             "qwirkle._consistency": "check_end: states and views that break it are refused",
             "qwirkle.state": "check_state: check_state refuses a state that breaks it",
             "qwirkle.testing.invariants": "check_invariants: the testing helpers check states and games against it",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeVar
 
-from qwirkle.errors import InvalidStateError, brief
+from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
 from qwirkle.rules.limits import MAX_SEED, MIN_SEED
 
 __all__ = ["MAX_RNG", "check_seed", "seed_state", "shuffle"]
@@ -26,15 +26,18 @@ T = TypeVar("T")
 def check_seed(seed: object) -> int:
     """``seed`` if it is an int from :data:`~qwirkle.rules.limits.MIN_SEED` to :data:`~qwirkle.rules.limits.MAX_SEED`.
 
-    Raises :class:`~qwirkle.InvalidStateError`: a seed the JSON formats could
-    not hold would make a game that cannot be saved.
+    Raises :class:`~qwirkle.InvalidStateError` for an int out of range, as a
+    seed the JSON formats could not hold would make a game that cannot be
+    saved, and :class:`~qwirkle.errors.ArgumentTypeError` for anything else.
 
     >>> check_seed(2**64)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
         ...
     qwirkle.errors.InvalidStateError: a seed is an int from -9223372036854775808 to ..., not 18446744073709551616
     """
-    if type(seed) is not int or not MIN_SEED <= seed <= MAX_SEED:
+    if type(seed) is not int:
+        raise ArgumentTypeError(f"a seed is an int from {MIN_SEED} to {MAX_SEED}, not {brief(seed)}")
+    if not MIN_SEED <= seed <= MAX_SEED:
         raise InvalidStateError(f"a seed is an int from {MIN_SEED} to {MAX_SEED}, not {brief(seed)}")
     return seed
 

@@ -21,8 +21,8 @@ from typing import Final, Protocol, Self, TypeVar
 
 import attrs
 
-from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
 from qwirkle._immutable import Immutable
+from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
 from qwirkle.moves import Pass, Place
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import BlockedEnd, RuleSet

@@ -13,13 +13,14 @@ from qwirkle._consistency import check_hands as check_hands
 from qwirkle._consistency import check_names as check_names
 from qwirkle._consistency import check_player_count as check_player_count
 from qwirkle._consistency import check_tiles as check_tiles
+from qwirkle._immutable import Immutable
+from qwirkle._rng import MAX_RNG, check_seed
 from qwirkle.board import Board
 from qwirkle.endings import Outcome, turns_without_placement
 from qwirkle.errors import ArgumentTypeError, InvalidRecordError, InvalidStateError, QwirkleError, brief
 from qwirkle.formats import _codec
 from qwirkle.formats._codec import JSON, Reader
 from qwirkle.histories import check_history, check_scores
-from qwirkle._immutable import Immutable
 from qwirkle.moves import Move
 from qwirkle.render import board_svg
 from qwirkle.rules.catalogue import Rule
@@ -32,9 +33,6 @@ __all__ = ["STATE_FORMAT", "GameState", "Turn", "check_state"]
 
 STATE_FORMAT: Final = "qwirkle-state"
 """The ``format`` field of a state in JSON (:meth:`GameState.to_json`)."""
-
-# The scorekeeper checks its players as states do.
-_check_players = check_players
 
 
 @attrs.frozen

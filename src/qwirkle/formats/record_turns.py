@@ -17,8 +17,8 @@ from collections.abc import Iterable, Mapping
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
-from qwirkle.immutable import Immutable
 from qwirkle.moves import HiddenExchange, Move
 from qwirkle.rules.limits import MAX_CLOCK, MAX_COMMENT, MAX_NAME, MAX_TAGS
 from qwirkle.tiles import Tile

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from qwirkle._consistency import check_players
 from qwirkle._immutable import Immutable
 from qwirkle.board import Board
 from qwirkle.endings import EndReason, Outcome, _close_turn, left_game, outcome_of
@@ -43,7 +44,6 @@ from qwirkle.render import board_svg
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import NOTHING, Score, goes_out, score_lines
-from qwirkle.state import _check_players
 
 __all__ = ["Scorekeeper"]
 
@@ -106,7 +106,7 @@ class Scorekeeper(Immutable):
             raise TypeError(f"rules is a RuleSet, not {brief(rules)}")
         if type(starter) is not int:
             raise TypeError(f"starter is a seat number, not {brief(starter)}")
-        names = _check_players(rules, players)
+        names = check_players(rules, players)
         if not 0 <= starter < len(names):
             raise InvalidStateError(f"starter seat {brief(starter)} does not exist")
         return cls(

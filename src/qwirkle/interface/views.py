@@ -28,12 +28,12 @@ from typing import Any, ClassVar, Final, overload
 import attrs
 
 from qwirkle._consistency import check_seen
+from qwirkle._immutable import Immutable
 from qwirkle.board import Board
 from qwirkle.endings import Outcome
 from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
 from qwirkle.formats import _codec
 from qwirkle.formats._codec import JSON, Reader
-from qwirkle._immutable import Immutable
 from qwirkle.interface import _view_json
 from qwirkle.moves import Exchange, HiddenExchange, Move
 from qwirkle.render import board_svg
