@@ -404,20 +404,24 @@ HOMES: dict[str, Home] = {
     "CARDS-1": Home(
         "qwirkle.cards.ruleset",  # DECK_SIZE, COPIES
         {
+            "qwirkle.cards.consistency": "check_fields and others: a card game's state or view breaking it is refused",
             "qwirkle.cards.game": "new_game, position: the card game's flow carries it out",
             "qwirkle.cards.state": "check_state refuses a card game's state that breaks it",
+            "qwirkle.cards.views": "check_view: a view that breaks it is refused",
         },
     ),
     "CARDS-2": Home(
-        "qwirkle.cards.state",  # check_players, check_state
+        "qwirkle.cards.consistency",  # check_players, check_fields
         {
             "qwirkle.cards.game": "new_game, apply: the card game's flow carries it out",
             "qwirkle.cards.ruleset": "MIN_PLAYERS, MAX_PLAYERS: the card game's rule set holds its numbers or options",
+            "qwirkle.cards.state": "check_state: its docstring names the rules it checks",
         },
     ),
     "CARDS-3": Home(
         "qwirkle.cards.series",  # the module, series_fault, is_valid_series
         {
+            "qwirkle.cards.consistency": "check_fields and others: a card game's state or view breaking it is refused",
             "qwirkle.cards._search.lines": "the module and others: the lay search's line tables hold what it allows",
             "qwirkle.cards._search.listing": "partitions and others: the listing and its brute-force check keep to it",
             "qwirkle.cards._search.plans": "plan_for and others: the lay search plans only what it allows",
@@ -453,6 +457,7 @@ HOMES: dict[str, Home] = {
     "CARDS-6": Home(
         "qwirkle.cards.legality",  # verify, _verify_lay
         {
+            "qwirkle.cards.consistency": "check_fields and others: a card game's state or view breaking it is refused",
             "qwirkle.cards._search.lines": "the module, line_ok: the lay search's line tables hold what it allows",
             "qwirkle.cards._search.listing": "partitions and others: the listing and its brute-force check keep to it",
             "qwirkle.cards._search.plans": "the module, best_plan and others: the lay search plans only what it allows",
@@ -469,6 +474,7 @@ HOMES: dict[str, Home] = {
     "CARDS-7": Home(
         "qwirkle.cards.legality",  # check_game_on, verify, _verify_blocked
         {
+            "qwirkle.cards.consistency": "check_fields and others: a card game's state or view breaking it is refused",
             "qwirkle.cards._search.plans": "can_lay_counts: the lay search plans only what it allows",
             "qwirkle.cards.bots": "RandomBot, GreedyBot: a card bot's docstring says how it plays under it",
             "qwirkle.cards.endings": "CardsEndReason, end_reason: the card game's end reasons and winners follow it",
@@ -483,6 +489,7 @@ HOMES: dict[str, Home] = {
     "CARDS-8": Home(
         "qwirkle.cards.game",  # apply
         {
+            "qwirkle.cards.consistency": "check_fields and others: a card game's state or view breaking it is refused",
             "qwirkle.cards._search.lines": "the module and others: the lay search's line tables hold what it allows",
             "qwirkle.cards._search.plans": "best_plan: the lay search plans only what it allows",
             "qwirkle.cards._search.solver": "Solver._propagate: the lay search's solver prunes what it rules out",
@@ -506,6 +513,7 @@ HOMES: dict[str, Home] = {
     "CARDS-10": Home(
         "qwirkle.cards.endings",  # end_reason
         {
+            "qwirkle.cards.consistency": "check_fields and others: a card game's state or view breaking it is refused",
             "qwirkle.cards.game": "position, apply: the card game's flow carries it out",
             "qwirkle.cards.legality": "verify: a move after the last round is refused",
             "qwirkle.cards.state": "_check_ending, check_state: check_state refuses a card game's state that breaks it",
@@ -514,6 +522,7 @@ HOMES: dict[str, Home] = {
     "CARDS-11": Home(
         "qwirkle.cards.endings",  # outcome_of, left_game
         {
+            "qwirkle.cards.consistency": "check_fields and others: a card game's state or view breaking it is refused",
             "qwirkle.cards.game": "resign: the card game's flow carries it out",
             "qwirkle.cards.state": "_check_ending, check_state: check_state refuses a card game's state that breaks it",
             "qwirkle.endings": "RuledReason.leaves, winners_among: both games count the winners alike",

@@ -11,14 +11,15 @@ from typing import Any
 import attrs
 
 from qwirkle._rng import check_seed, seed_state, shuffle
+from qwirkle.cards.consistency import check_cards, check_players
 from qwirkle.cards.endings import CardsEndReason, CardsOutcome, end_reason, left_game, outcome_of
 from qwirkle.cards.legality import check_game_on, verify
 from qwirkle.cards.moves import CardsMove, Lay, Redraw
 from qwirkle.cards.notation import parse_cards
-from qwirkle.cards.ruleset import COPIES, DECK_SIZE, MAX_PLAYERS, SERIES_MAX, CardsRuleSet
+from qwirkle.cards.ruleset import COPIES, DECK_SIZE, MAX_DEALS, MAX_PLAYERS, SERIES_MAX, CardsRuleSet
 from qwirkle.cards.scoring import CardsTurn
 from qwirkle.cards.series import TYPE_KINDS, mask_of
-from qwirkle.cards.state import CardsState, check_cards, check_players, check_state, expect_state
+from qwirkle.cards.state import CardsState, check_state, expect_state
 from qwirkle.errors import InvalidStateError, brief
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import starting_seat
@@ -35,7 +36,6 @@ __all__ = [
 ]
 
 
-_MAX_DEALS = 10_000
 _FULL_DECK: tuple[Tile, ...] = tuple(card for card in ALL_TILES for _ in range(COPIES))
 
 
@@ -122,8 +122,8 @@ def new_game(
         can_open = any(largest_series_size(hand) >= rules.cards_min_set for hand in hands)
         if can_open or not rules.cards_redeal_if_no_opening:
             break
-        if deals >= _MAX_DEALS:
-            raise InvalidStateError(f"nobody could open in {_MAX_DEALS} deals")
+        if deals >= MAX_DEALS:
+            raise InvalidStateError(f"nobody could open in {MAX_DEALS} deals")
     starter = choose_starter(hands, rules, ages, tiebreak)
     return CardsState(
         players=names,

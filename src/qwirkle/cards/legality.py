@@ -104,7 +104,7 @@ def _verify_lay(state: CardsState, move: Lay) -> CardsScore:
             raise IllegalMoveError(
                 Rule.CARDS_5, "the opening must be one largest series of your hand (cards_opening_must_play_max)"
             )
-    return CardsScore(move.played, move.qwirkles)
+    return CardsScore.of(move)
 
 
 def _verify_blocked(state: CardsState, move: Pass | Redraw) -> None:

@@ -23,6 +23,8 @@ MAX_PLAYERS: Final = 4
 """Most players (Rule CARDS-2)."""
 SERIES_MAX: Final = 6
 """Longest series: six cards, a Qwirkle (Rules CARDS-3, CARDS-8)."""
+MAX_DEALS: Final = 10_000
+"""Most deals :func:`~qwirkle.cards.new_game` tries to find a player who can open, before it gives up."""
 
 
 class BlockedAction(enum.Enum):

@@ -27,6 +27,16 @@ class CardsScore(Immutable):
     qwirkles: Table = ()
     """The series of six the move claims."""
 
+    @classmethod
+    def of(cls, move: CardsMove) -> CardsScore:
+        """What ``move`` does, once it is legal: a lay lays its cards and claims its series of six; nothing else does.
+
+        >>> from qwirkle.cards import Lay, Pass
+        >>> CardsScore.of(Lay("Rd", ["Ro Rs Rd"])).laid, CardsScore.of(Pass())
+        ((Tile(Colour.RED, Shape.DIAMOND),), CardsScore(laid=(), qwirkles=()))
+        """
+        return cls(move.played, move.qwirkles) if isinstance(move, Lay) else cls()
+
     @property
     def total(self) -> int:
         """How many Qwirkles the move claims: what it adds to the player's score."""
