@@ -3,9 +3,9 @@ imports another inside a function to get round that.
 
 The layers, from the bottom: the values and the rules; the engine's internals; the game; the formats and
 the interface helpers; the bots; the matches; the adapters, the command line and the test helpers. Qwirkle
-Cards sits beside the formats, on the tile game's values and rules. The move notation and the reading and
-writing of JSON values sit lower than the rest of the formats, with the values they write, so that every
-value has its own ``to_json`` and ``from_json``.
+Cards sits just above the formats: on the tile game's values and rules, its JSON on the tile game's. The
+move notation and the reading and writing of JSON values sit lower than the rest of the formats, with the
+values they write, so that every value has its own ``to_json`` and ``from_json``.
 
 The rooms stay small enough to read: no module but the rule data runs past 400 lines, and the top level
 holds at most 15 public modules beside the sub-packages.
@@ -61,7 +61,8 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "qwirkle.legalmoves",
         "qwirkle.game",
     ),
-    ("qwirkle.formats", "qwirkle.interface", "qwirkle.cards"),
+    ("qwirkle.formats", "qwirkle.interface"),
+    ("qwirkle.cards",),
     ("qwirkle.bots", "qwirkle.native"),
     ("qwirkle.matches",),
     ("qwirkle.adapters", "qwirkle.testing", "qwirkle.cli", "qwirkle.__main__", "qwirkle"),

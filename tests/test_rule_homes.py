@@ -407,6 +407,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.cards.consistency": "check_fields and others: a card game's state or view breaking it is refused",
             "qwirkle.cards.game": "new_game, position: the card game's flow carries it out",
             "qwirkle.cards.state": "check_state refuses a card game's state that breaks it",
+            "qwirkle.cards.replay": "_deal, _step and others: replaying a card game's record checks each turn by it",
             "qwirkle.cards.views": "check_view: a view that breaks it is refused",
         },
     ),
@@ -416,6 +417,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.cards.game": "new_game, apply: the card game's flow carries it out",
             "qwirkle.cards.ruleset": "MIN_PLAYERS, MAX_PLAYERS: the card game's rule set holds its numbers or options",
             "qwirkle.cards.state": "check_state: its docstring names the rules it checks",
+            "qwirkle.cards.replay": "_deal, _step and others: replaying a card game's record checks each turn by it",
         },
     ),
     "CARDS-3": Home(
@@ -440,6 +442,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.cards._search.plans": "largest_sets: the lay search plans only what it allows",
             "qwirkle.cards.ruleset": "CardsRuleSet.preset: the card game's rule set holds its numbers or options",
             "qwirkle.rules.ruleset": "starting_seat: both games pick the starter with it",
+            "qwirkle.cards.replay": "_deal, _step and others: replaying a card game's record checks each turn by it",
         },
     ),
     "CARDS-5": Home(
@@ -484,6 +487,8 @@ HOMES: dict[str, Home] = {
             "qwirkle.cards.moves": "Pass, Redraw: a card move value holds what the rule says",
             "qwirkle.cards.ruleset": "BlockedAction and others: the card game's rule set holds its numbers or options",
             "qwirkle.cards.state": "_check_ending, check_state: check_state refuses a card game's state that breaks it",
+            "qwirkle.cards.replay": "_deal, _step and others: replaying a card game's record checks each turn by it",
+            "qwirkle.cards.records": "CardsGameRecord.replay: its docstring shows a turn refused by it",
         },
     ),
     "CARDS-8": Home(
@@ -499,6 +504,7 @@ HOMES: dict[str, Home] = {
             "qwirkle.cards.ruleset": "SERIES_MAX: the card game's rule set holds its numbers or options",
             "qwirkle.cards.scoring": "CardsScore: the card game's score counts by it",
             "qwirkle.cards.state": "_check_table and others: check_state refuses a card game's state that breaks it",
+            "qwirkle.cards.replay": "_deal, _step and others: replaying a card game's record checks each turn by it",
         },
     ),
     "CARDS-9": Home(

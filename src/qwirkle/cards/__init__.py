@@ -26,6 +26,8 @@ from qwirkle.cards.legality import is_legal, score, verify
 from qwirkle.cards.legalmoves import CardsLegalMoves, legal_moves
 from qwirkle.cards.moves import CardsMove, Lay, Pass, Redraw
 from qwirkle.cards.notation import CardsNotationError, card_code, parse_cards
+from qwirkle.cards.records import CardsGameRecord, CardsRecordedTurn
+from qwirkle.cards.replay import CardsReplay
 from qwirkle.cards.ruleset import BlockedAction, CardsRuleSet, StartTiebreak
 from qwirkle.cards.scoring import CardsScore, CardsTurn
 from qwirkle.cards.series import Series, Table, canonical_table, is_valid_series
@@ -36,11 +38,14 @@ __all__ = [
     "BlockedAction",
     "Bot",
     "CardsEndReason",
+    "CardsGameRecord",
     "CardsLegalMoves",
     "CardsMove",
     "CardsNotationError",
     "CardsOutcome",
     "CardsPlayerView",
+    "CardsRecordedTurn",
+    "CardsReplay",
     "CardsRuleSet",
     "CardsScore",
     "CardsSpectatorView",
