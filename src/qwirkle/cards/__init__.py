@@ -24,8 +24,10 @@ from qwirkle.cards.game import apply, choose_starter, is_over, largest_series_si
 from qwirkle.cards.lays import blocked_move, can_lay, most_cards, most_qwirkles
 from qwirkle.cards.legality import is_legal, score, verify
 from qwirkle.cards.legalmoves import CardsLegalMoves, legal_moves
+from qwirkle.cards.move_notation import format_move, parse_move
 from qwirkle.cards.moves import CardsMove, Lay, Pass, Redraw
 from qwirkle.cards.notation import CardsNotationError, card_code, parse_cards
+from qwirkle.cards.position_notation import format_position, parse_position
 from qwirkle.cards.records import CardsGameRecord, CardsRecordedTurn
 from qwirkle.cards.replay import CardsReplay
 from qwirkle.cards.ruleset import BlockedAction, CardsRuleSet, StartTiebreak
@@ -68,6 +70,8 @@ __all__ = [
     "card_code",
     "check_state",
     "choose_starter",
+    "format_move",
+    "format_position",
     "is_legal",
     "is_over",
     "is_valid_series",
@@ -77,6 +81,8 @@ __all__ = [
     "most_qwirkles",
     "new_game",
     "parse_cards",
+    "parse_move",
+    "parse_position",
     "position",
     "resign",
     "run_game",
