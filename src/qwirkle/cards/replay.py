@@ -104,7 +104,8 @@ def _step(record: CardsGameRecord, state: CardsState, number: int, turn: CardsRe
         raise ReplayError(error.rule, number, error.reason) from None
     claimed = after.history[-1].score.total
     if claimed != turn.score:
-        raise ReplayError(Rule.CARDS_8, number, f"the record says {turn.score} Qwirkles; the move claims {claimed}")
+        said = f"{turn.score} Qwirkle" + ("" if turn.score == 1 else "s")
+        raise ReplayError(Rule.CARDS_8, number, f"the record says {said}; the move claims {claimed}")
     if record.seed is None:
         return _noted_draw(state, after, number, turn)
     if turn.drawn is not None:
