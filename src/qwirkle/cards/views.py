@@ -37,14 +37,26 @@ SPECTATOR_FORMAT: Final = "qwirkle-cards-spectator-view"
 __getattr__ = moved_names(__name__, {"CardsView": "qwirkle.cards.views.CardsPlayerView"})
 
 
+@attrs.frozen(kw_only=True)
 class _Public(JSONForm, Immutable):
-    """What a player's view and a spectator's work out alike from the public fields."""
+    """What a player's view and a spectator's hold alike, and work out alike from it."""
 
-    __slots__ = ()
     WHAT = "the view"
+
+    players: tuple[str, ...]
     table: Table
+    hand_sizes: tuple[int, ...]
+    """How many cards each seat holds."""
+    deck_size: int
     qwirkles: tuple[Table, ...]
+    current: int
+    rules: CardsRuleSet
     history: tuple[CardsTurn, ...]
+    starter: int
+    redrawn: bool
+    passes: int
+    final_turns: int | None
+    outcome: CardsOutcome | None
 
     @property
     def is_opening(self) -> bool:
@@ -79,22 +91,8 @@ class CardsPlayerView(_Public):
 
     seat: int
     """The seat of the player who sees this."""
-    players: tuple[str, ...]
-    table: Table
     hand: tuple[Tile, ...]
     """The viewer's own cards."""
-    hand_sizes: tuple[int, ...]
-    """How many cards each seat holds."""
-    deck_size: int
-    qwirkles: tuple[Table, ...]
-    current: int
-    rules: CardsRuleSet
-    history: tuple[CardsTurn, ...]
-    starter: int
-    redrawn: bool
-    passes: int
-    final_turns: int | None
-    outcome: CardsOutcome | None
 
     def to_json(self) -> dict[str, JSON]:
         """The view as JSON-ready data: the viewer's seat and hand, and what every view holds.
@@ -146,21 +144,6 @@ class CardsSpectatorView(_Public):
     >>> seen.hand_sizes, seen.deck_size, hasattr(seen, "hand")
     ((9, 9), 90, False)
     """
-
-    players: tuple[str, ...]
-    table: Table
-    hand_sizes: tuple[int, ...]
-    """How many cards each seat holds."""
-    deck_size: int
-    qwirkles: tuple[Table, ...]
-    current: int
-    rules: CardsRuleSet
-    history: tuple[CardsTurn, ...]
-    starter: int
-    redrawn: bool
-    passes: int
-    final_turns: int | None
-    outcome: CardsOutcome | None
 
     def to_json(self) -> dict[str, JSON]:
         """The view as JSON-ready data: a player's view without ``player`` and ``hand``.
