@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from qwirkle import InvalidRecordError, InvalidStateError
+from qwirkle._rng import shuffle
 from qwirkle.cards import (
     CardsEndReason,
     CardsPlayerView,
@@ -25,7 +26,6 @@ from qwirkle.cards import (
     resign,
 )
 from qwirkle.cards.views import check_view
-from qwirkle.rng import shuffle
 
 from .helpers import games, play
 

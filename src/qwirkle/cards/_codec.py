@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar, Self, TypeVar
 
+from qwirkle._rng import MAX_RNG
 from qwirkle.cards.consistency import check_players
 from qwirkle.cards.endings import CardsEndReason, CardsOutcome
 from qwirkle.cards.move_notation import format_move, parse_move
@@ -21,7 +22,6 @@ from qwirkle.cards.series import Table
 from qwirkle.errors import InvalidStateError
 from qwirkle.formats import _codec
 from qwirkle.formats._codec import JSON, Reader, encode_header
-from qwirkle.rng import MAX_RNG
 from qwirkle.rules.limits import MAX_SEATS, MAX_SEED, MAX_TURNS, MIN_SEED
 from qwirkle.tiles import Tile
 

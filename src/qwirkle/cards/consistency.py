@@ -11,12 +11,12 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from qwirkle._rng import MAX_RNG, check_seed
 from qwirkle.cards.endings import CardsEndReason, CardsOutcome, end_reason, left_game, outcome_of
 from qwirkle.cards.ruleset import COPIES, DECK_SIZE, MAX_PLAYERS, MIN_PLAYERS, SERIES_MAX, CardsRuleSet
 from qwirkle.cards.scoring import CardsTurn
 from qwirkle.cards.series import Table, canonical_table, series_fault
 from qwirkle.errors import InvalidStateError, brief
-from qwirkle.rng import MAX_RNG, check_seed
 from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import ALL_TILES, Tile
 

@@ -29,6 +29,7 @@ from typing import Final
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.cards import _codec
 from qwirkle.cards._codec import JSON, JSONForm, Reader
 from qwirkle.cards.endings import CardsOutcome
@@ -40,8 +41,8 @@ from qwirkle.cards.ruleset import DECK_SIZE, SERIES_MAX, CardsRuleSet
 from qwirkle.cards.state import CardsState, expect_state
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, InvalidStateError, QwirkleError, brief
 from qwirkle.formats._codec import check_writable, data_of, encode_rules, read_header
-from qwirkle.formats.records import Clock, _comment, _decode_clock, _decode_tags, _encode_clock, _tags
-from qwirkle.immutable import Immutable
+from qwirkle.formats.record_turns import Clock, _comment, check_tags
+from qwirkle.formats.records import _decode_clock, _decode_tags, _encode_clock
 from qwirkle.rules.limits import MAX_COMMENT, MAX_SEED, MAX_TURNS, MIN_SEED
 from qwirkle.tiles import Tile
 
@@ -105,7 +106,7 @@ class CardsGameRecord(JSONForm, Immutable):
     """Every turn, in order, redraws included."""
     result: CardsOutcome | None = None
     """How the game ended, as the record says, or ``None``."""
-    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_tags)
+    tags: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=check_tags)
     """Facts about the game as ``(name, value)`` text pairs, as the tile game's records keep them."""
 
     WHAT = "the record"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.cards.consistency import check_cards
 from qwirkle.cards.endings import CardsOutcome
 from qwirkle.cards.game import apply, choose_starter, new_game, position, resign
@@ -20,7 +21,6 @@ from qwirkle.cards.moves import Lay, Redraw
 from qwirkle.cards.notation import card_code
 from qwirkle.cards.state import CardsState, check_state
 from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError, ReplayError
-from qwirkle.immutable import Immutable
 from qwirkle.rules.catalogue import Rule
 from qwirkle.tiles import Tile
 
