@@ -39,9 +39,9 @@ from qwirkle.cards.moves import CardsMove
 from qwirkle.cards.replay import CardsReplay, drawn_by, replay
 from qwirkle.cards.ruleset import DECK_SIZE, SERIES_MAX, CardsRuleSet
 from qwirkle.cards.state import CardsState, expect_state
-from qwirkle.errors import IllegalMoveError, InvalidRecordError, InvalidStateError, QwirkleError, brief
+from qwirkle.errors import IllegalMoveError, InvalidRecordError, QwirkleError
 from qwirkle.formats._codec import check_writable, data_of, encode_rules, read_header
-from qwirkle.formats.record_turns import Clock, _comment, check_tags
+from qwirkle.formats.record_turns import Clock, _comment, annotate, check_tags
 from qwirkle.formats.records import _decode_clock, _decode_tags, _encode_clock
 from qwirkle.rules.limits import MAX_COMMENT, MAX_SEED, MAX_TURNS, MIN_SEED
 from qwirkle.tiles import Tile
@@ -119,14 +119,7 @@ class CardsGameRecord(JSONForm, Immutable):
         >>> record.annotated(1, comment="nothing to lay").turns[0].comment
         'nothing to lay'
         """
-        if type(number) is not int or not 1 <= number <= len(self.turns):
-            raise InvalidStateError(f"there is no turn {brief(number)} in a record of {len(self.turns)} turns")
-        turns = list(self.turns)
-        turn = turns[number - 1]
-        turns[number - 1] = attrs.evolve(
-            turn, comment=turn.comment if comment is None else comment, clock=turn.clock if clock is None else clock
-        )
-        return attrs.evolve(self, turns=tuple(turns))
+        return attrs.evolve(self, turns=annotate(self.turns, number, comment, clock))
 
     @classmethod
     def from_game(

@@ -14,8 +14,10 @@ JSON. Both are imported from :mod:`qwirkle.formats.records` too.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Protocol, TypeVar
 
 import attrs
+from attrs import AttrsInstance
 
 from qwirkle._immutable import Immutable
 from qwirkle.errors import ArgumentTypeError, InvalidStateError, brief
@@ -23,7 +25,7 @@ from qwirkle.moves import HiddenExchange, Move
 from qwirkle.rules.limits import MAX_CLOCK, MAX_COMMENT, MAX_NAME, MAX_TAGS
 from qwirkle.tiles import Tile
 
-__all__ = ["Clock", "RecordedTurn", "check_tags"]
+__all__ = ["Clock", "RecordedTurn", "annotate", "check_tags"]
 
 
 def _seconds(value: object, what: str) -> float:
@@ -86,6 +88,38 @@ def check_tags(value: Mapping[str, str] | Iterable[tuple[str, str]]) -> tuple[tu
     if len({name for name, _ in pairs}) != len(pairs):
         raise InvalidStateError("a record names each tag once")
     return pairs
+
+
+class _Annotatable(AttrsInstance, Protocol):
+    @property
+    def comment(self) -> str | None: ...
+
+    @property
+    def clock(self) -> Clock | None: ...
+
+
+Turn = TypeVar("Turn", bound=_Annotatable)
+
+
+def annotate(turns: tuple[Turn, ...], number: int, comment: str | None, clock: Clock | None) -> tuple[Turn, ...]:
+    """``turns`` with turn ``number`` (from 1) given a comment, a clock, or both: a record's turns, of either game.
+
+    >>> from qwirkle import parse_move
+    >>> turns = (RecordedTurn(0, parse_move("Ro@0,0 Rs@1,0"), 2),)
+    >>> annotate(turns, 1, "a quiet start", None)[0].comment
+    'a quiet start'
+    """
+    if type(number) is not int:
+        raise ArgumentTypeError(f"a turn is named by its number, an int, not {brief(number)}")
+    if not 1 <= number <= len(turns):
+        raise InvalidStateError(f"there is no turn {brief(number)} in a record of {len(turns)} turns")
+    listed = list(turns)
+    turn = listed[number - 1]
+    # The attrs plugin of mypy does not follow a type variable to its attrs bound.
+    listed[number - 1] = attrs.evolve(  # type: ignore[misc]
+        turn, comment=turn.comment if comment is None else comment, clock=turn.clock if clock is None else clock
+    )
+    return tuple(listed)
 
 
 def _comment(value: object) -> str | None:

@@ -38,16 +38,13 @@ import attrs
 from qwirkle._immutable import Immutable
 from qwirkle.endings import Outcome
 from qwirkle.errors import (
-    ArgumentTypeError,
     IllegalMoveError,
     InvalidRecordError,
-    InvalidStateError,
     QwirkleError,
-    brief,
 )
 from qwirkle.formats import _codec
 from qwirkle.formats._codec import FORMAT_VERSION, JSON, Reader
-from qwirkle.formats.record_turns import Clock, RecordedTurn, check_tags
+from qwirkle.formats.record_turns import Clock, RecordedTurn, annotate, check_tags
 from qwirkle.formats.replay import Replay, replay
 from qwirkle.game import apply, new_game
 from qwirkle.interface.events import report
@@ -109,16 +106,7 @@ class GameRecord(Immutable):
         >>> record.annotated(1, comment="a quiet start", clock=Clock(8)).turns[0].comment
         'a quiet start'
         """
-        if type(number) is not int:
-            raise ArgumentTypeError(f"a turn is named by its number, an int, not {brief(number)}")
-        if not 1 <= number <= len(self.turns):
-            raise InvalidStateError(f"there is no turn {brief(number)} in a record of {len(self.turns)} turns")
-        turns = list(self.turns)
-        turn = turns[number - 1]
-        turns[number - 1] = attrs.evolve(
-            turn, comment=turn.comment if comment is None else comment, clock=turn.clock if clock is None else clock
-        )
-        return attrs.evolve(self, turns=tuple(turns))
+        return attrs.evolve(self, turns=annotate(self.turns, number, comment, clock))
 
     @classmethod
     def from_game(
