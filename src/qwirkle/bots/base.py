@@ -67,7 +67,7 @@ class BaseBot(abc.ABC):
     """The least value each numeric parameter of the bot may take, for those that have one.
 
     A bot's parameters are its class attributes of type int, float or bool
-    (see :func:`qwirkle.bots.spec.bot_parameters`); a match can set them per entry.
+    (see :func:`qwirkle.bots.parameters.bot_parameters`); a match can set them per entry.
     """
 
     choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}

@@ -28,6 +28,7 @@ from qwirkle.board import Board
 from qwirkle.endings import turns_without_placement
 from qwirkle.interface.views import HiddenExchange, PlayerView
 from qwirkle.moves import Exchange, Place
+from qwirkle.scoring import goes_out
 from qwirkle.state import GameState, Turn
 from qwirkle.tiles import ALL_TILES, Tile
 
@@ -208,11 +209,14 @@ def _belief(view: PlayerView, unseen: Sequence[Tile]) -> _Belief | None:
         return None
     tiles = [tile.index for _, tile in move.placements]
     scored = last.score.total
+    # It drew back to a full hand after placing, so the bag held at least what it drew.
+    bag_then = view.bag_size + len(tiles)
 
     def beaten(kept: list[int]) -> bool:
+        """Whether the kept tiles with the placed ones could have scored more, with an end bonus if they went out."""
         hand = kept + tiles
-        # Its hand was full and it drew after placing, so it did not go out: no end bonus.
-        best, _ = top(windows(before, hand, rules), len(hand), 0)
+        end_bonus = rules.end_bonus if goes_out(len(hand), len(hand), bag_then) else 0
+        best, _ = top(windows(before, hand, rules), len(hand), end_bonus)
         return best > scored
 
     # If one tile with the placed ones could have scored more, so could any hand holding it.

@@ -15,6 +15,7 @@ from qwirkle.interface.views import PlayerView
 from qwirkle.legalmoves import legal_moves
 from qwirkle.moves import Move, Pass
 from qwirkle.native import ENGINES, NativeGame, available, native_module
+from qwirkle.scoring import goes_out
 from qwirkle.state import GameState
 
 __all__ = ["StrongBot", "halving_race"]
@@ -304,7 +305,7 @@ class StrongBot(BaseBot):
         width = self.endgame_width if state.current == me else self.endgame_reply_width
         moves: list[Move] = [move for move, _ in scored[:width]]
         # Going out ends the game with a bonus (Rules END-2, SCORE-8) even when it scores little otherwise.
-        moves += [move for move, _ in scored[width:] if len(move) == len(state.hand)]
+        moves += [move for move, _ in scored[width:] if goes_out(len(move), len(state.hand), len(state.bag))]
         return moves
 
     def _endgame_value(self, state: GameState, seat: int, me: int, depth: int, alpha: float, beta: float) -> float:
