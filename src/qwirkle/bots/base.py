@@ -73,6 +73,11 @@ class BaseBot(abc.ABC):
     choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The values each str parameter of the bot may take: a str attribute is a parameter only if listed here."""
 
+    timed: ClassVar[tuple[str, ...]] = ()
+    """The parameters that are budgets in time: any of them set above 0 makes the bot's moves depend on the
+    machine's speed, so that the same seed may no longer give the same games (see
+    :attr:`qwirkle.bots.spec.BotSpec.timed`)."""
+
     def __init__(self, seed: int) -> None:
         self.seed = seed
         self._rng = random.Random(seed)

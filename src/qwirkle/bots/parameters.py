@@ -174,7 +174,7 @@ def bot_parameters(kind: type) -> tuple[BotParameter, ...]:
     ['placements_kept', 'exchanges_kept', 'samples', 'halvings', 'reply_weight', 'follow_weight']
     >>> [p.name for p in bot_parameters(StrongBot)][6:12]
     ['leave_weight', 'play_out_bag', 'inference_tries', 'endgame_depth', 'endgame_width', 'endgame_reply_width']
-    >>> engine = bot_parameters(StrongBot)[12]
+    >>> engine = bot_parameters(StrongBot)[-1]
     >>> engine.name, engine.type, engine.default, engine.choices
     ('engine', <class 'str'>, 'python', ('python', 'native', 'auto'))
     >>> bot_parameters(GreedyBot)

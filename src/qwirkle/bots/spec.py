@@ -138,6 +138,13 @@ class BotSpec(Immutable):
     """Makes the bot of a seat from its seed."""
     parameters: tuple[tuple[str, ParameterValue], ...] = ()
     """The parameters set on the bot, as ``(name, value)`` pairs, for the record."""
+    timed: bool = False
+    """Whether the bot spends a budget in time (see :attr:`qwirkle.bots.BaseBot.timed`), so that its moves
+    depend on the machine's speed: a match with it may give other games from the same seed.
+
+    >>> bot_spec("strong:think=0.1").timed, bot_spec("strong:samples=8").timed
+    (True, False)
+    """
 
     @label.validator
     def _check_label(self, _: object, label: object) -> None:
@@ -247,7 +254,8 @@ def _class_spec(kind: type, given: tuple[tuple[str, object], ...], text: bool) -
     base = name if isinstance(name, str) else kind.__name__
     parameters = _checked(base, kind, given, text)
     factory: Callable[[int], Bot] = kind if _takes_seed(kind) else _Unseeded(kind)
-    return BotSpec(_label(base, parameters), _Seeded(factory, parameters) if parameters else factory, parameters)
+    timed = any(name in getattr(kind, "timed", ()) and value for name, value in parameters)
+    return BotSpec(_label(base, parameters), _Seeded(factory, parameters) if parameters else factory, parameters, timed)
 
 
 def split_bots(text: str) -> list[str]:

@@ -9,6 +9,7 @@ from typing import ClassVar
 from qwirkle.bots.base import BaseBot, move_key
 from qwirkle.bots.leaves import _leave_of
 from qwirkle.bots.play import BotError
+from qwirkle.bots.race import Clock, halving_race
 from qwirkle.bots.sampling import sample_state, sample_states
 from qwirkle.game import apply
 from qwirkle.interface.views import PlayerView
@@ -91,6 +92,13 @@ class StrongBot(BaseBot):
     endgame_reply_width: int = 1
     """How many of the other player's best-scoring placements the endgame search tries at each of theirs:
     1 expects the best-scoring reply, as the look-ahead does; more expects the reply that hurts most."""
+    think: float = 0.0
+    """A time budget in seconds for each move, beside the work of :attr:`samples` and :attr:`halvings`, which is
+    always done: while time is left, the race goes on halving the candidates (down to two) and doubling the
+    guesses of those still in play, each round played only if it is expected to end within the budget (see
+    :class:`~qwirkle.bots.race.Clock`). 0, the default, spends no time beyond the work: then the same seed
+    gives the same moves on any machine, which a budget in time cannot (see :attr:`timed`). The endgame
+    search with the bag empty takes no more time for it."""
     engine: str = "python"
     """What plays the guesses out: ``"python"``, the specification; ``"native"``, the native engine
     (:mod:`qwirkle.native`), several times faster, with the same choices; ``"auto"``, the native engine if it is
@@ -98,6 +106,8 @@ class StrongBot(BaseBot):
     the guesses themselves are worked out by the specification whatever the engine."""
 
     choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"engine": ENGINES}
+
+    timed: ClassVar[tuple[str, ...]] = ("think",)
 
     # Fewer placements or samples than one would leave the bot nothing to choose from.
     minimums: ClassVar[Mapping[str, float]] = {
@@ -110,9 +120,12 @@ class StrongBot(BaseBot):
         "endgame_depth": 0,
         "endgame_width": 1,
         "endgame_reply_width": 1,
+        "think": 0,
     }
 
     def _decide(self, view: PlayerView) -> Move:
+        # Started first, so that the time spent on the shortlist and the guesses counts against the budget too.
+        clock = Clock(self.think) if self.think > 0 else None
         base = sample_state(view)
         if view.bag_size == 0 and len(view.players) == 2 and self.endgame_depth:
             # The bag is empty, so the unseen tiles are the other hand, and the guess without a generator is the truth.
@@ -126,12 +139,12 @@ class StrongBot(BaseBot):
         if len(candidates) == 1:
             return candidates[0]
         if view.bag_size <= self.play_out_bag:
-            return self._play_out(view, candidates)
+            return self._play_out(view, candidates, clock)
 
         def gain(guess: GameState | NativeGame, i: int) -> float:
             return self.gain(view, guess, *shortlist[i])
 
-        return self._race(view, candidates, self.samples, self.halvings, gain)
+        return self._race(view, candidates, self.samples, self.halvings, gain, clock)
 
     def shortlist(self, view: PlayerView) -> list[tuple[Move, float]]:
         """The moves the bot looks at closer, each with the worth of the tiles it would keep.
@@ -218,7 +231,7 @@ class StrongBot(BaseBot):
             value += self.follow_weight * max(game.top_points(), 0)
         return value
 
-    def _play_out(self, view: PlayerView, candidates: Sequence[Move]) -> Move:
+    def _play_out(self, view: PlayerView, candidates: Sequence[Move], clock: Clock | None) -> Move:
         """The candidate that leaves the bot furthest ahead when everyone plays greedily to the end."""
         me = view.seat
         # With two players and the bag empty, the one unseen hand is known: one guess is the truth. With the
@@ -226,7 +239,7 @@ class StrongBot(BaseBot):
         if view.bag_size:
             guesses, halvings = self.samples, self.halvings
         elif len(view.players) == 2:
-            guesses, halvings = 1, 0
+            guesses, halvings, clock = 1, 0, None
         else:
             # At least one, or no candidate would be played out at all and the first would win unseen.
             guesses, halvings = max(1, self.samples // 2), self.halvings
@@ -245,7 +258,7 @@ class StrongBot(BaseBot):
                 scores = state.scores
             return scores[me] - max(points for seat, points in enumerate(scores) if seat != me)
 
-        return self._race(view, candidates, guesses, halvings, gain)
+        return self._race(view, candidates, guesses, halvings, gain, clock)
 
     def _race(
         self,
@@ -254,13 +267,29 @@ class StrongBot(BaseBot):
         first: int,
         halvings: int,
         gain: Callable[[GameState | NativeGame, int], float],
+        clock: Clock | None = None,
     ) -> Move:
-        """The candidate with the best total ``gain`` over its guesses, as :func:`halving_race` runs them."""
-        guesses: Sequence[GameState | NativeGame]
-        guesses = sample_states(view, self._rng, first << halvings, tries=self.inference_tries)
-        if self._native():
-            guesses = _native_games(guesses)
-        return candidates[halving_race(len(candidates), first, halvings, lambda g, i: gain(guesses[g], i))]
+        """The candidate with the best total ``gain`` over its guesses, as :func:`halving_race` runs them.
+
+        With a ``clock``, the race goes on while it allows, and its guesses
+        are dealt as the rounds need them.
+        """
+        native = self._native()
+        guesses: list[GameState | NativeGame] = []
+
+        def deal(count: int) -> None:
+            dealt = sample_states(view, self._rng, count, tries=self.inference_tries)
+            guesses.extend(_native_games(dealt) if native else dealt)
+
+        deal(first << halvings)
+
+        def guess_gain(g: int, i: int) -> float:
+            if g >= len(guesses):
+                # A round past the budget in work units doubles the guesses played so far.
+                deal(len(guesses))
+            return gain(guesses[g], i)
+
+        return candidates[halving_race(len(candidates), first, halvings, guess_gain, clock)]
 
     def _native(self) -> bool:
         """Whether to play the guesses out on the native engine; :class:`ImportError` if it is asked for and missing."""
@@ -328,39 +357,6 @@ class StrongBot(BaseBot):
                     if alpha >= beta:
                         break
         return best
-
-
-def halving_race(count: int, first: int, halvings: int, gain: Callable[[int, int], float]) -> int:
-    """Which of ``count`` candidates gains most over the guesses, most of them spent on the closest: its index.
-
-    ``gain(g, i)`` is what candidate ``i`` gains against guess ``g``. Every
-    candidate is played against guesses ``0`` to ``first - 1``; then,
-    ``halvings`` times, the better half of those still in play (at least two)
-    against as many new guesses as they have had, so that the candidates still
-    in play have always had the same guesses and their totals compare. The
-    best total wins, the lowest index among equals. This is how the strong bot
-    spends its guesses (:attr:`StrongBot.halvings`); ``halvings=0`` plays every
-    candidate against ``first`` guesses.
-
-    >>> gains = [[1, 5, 4], [1, 3, 6], [2, 3, 5], [0, 4, 5]]  # by guess, then by candidate
-    >>> asked = []
-    >>> def gain(g, i):
-    ...     asked.append((g, i))
-    ...     return gains[g][i]
-    >>> halving_race(3, 1, 2, gain), len(asked)
-    (2, 9)
-    """
-    totals = [0.0] * count
-    alive = list(range(count))
-    done = 0
-    for round_ in range(halvings + 1):
-        if round_:
-            alive = sorted(alive, key=lambda i: (-totals[i], i))[: max(2, (len(alive) + 1) // 2)]
-        for g in range(done, first << round_):
-            for i in alive:
-                totals[i] += gain(g, i)
-        done = first << round_
-    return max(alive, key=lambda i: (totals[i], -i))
 
 
 def _native_games(guesses: Sequence[GameState]) -> Sequence[GameState | NativeGame]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -12,7 +13,7 @@ from qwirkle.bots import BOTS
 from qwirkle.cli._arguments import bot_names, positive, silence_stdout
 from qwirkle.errors import QwirkleError
 from qwirkle.matches.backends import BACKENDS, backend_named
-from qwirkle.matches.simulate import ENGINES, eta, match_engine, simulate
+from qwirkle.matches.simulate import ENGINES, TimedBotWarning, eta, match_engine, simulate, timed_entries
 
 __all__: list[str] = []
 
@@ -24,7 +25,8 @@ def _simulate_parser() -> argparse.ArgumentParser:
             "Play many games between bots, seats rotating from game to game, and print a table per bot: "
             "wins (a shared win counts as a share) with a 95% confidence interval, scores, Qwirkles, "
             "points per turn, exchanges and time per move; then game length and how games ended. "
-            "The same seed gives the same games whatever the backend and the number of jobs."
+            "The same seed gives the same games whatever the backend and the number of jobs, unless a bot "
+            "has a budget in time (strong:think=SECONDS): then the report says that the games depend on the machine."
         ),
     )
     parser.add_argument("--games", type=positive, default=100, metavar="N", help="games to play (default: 100)")
@@ -124,16 +126,19 @@ def _simulate(argv: Sequence[str]) -> int:
     backend = backend_named(options.backend, jobs=options.jobs, address=options.address)
     progress = _Progress(None if options.quiet else sys.stderr)
     try:
-        match = simulate(
-            options.players,
-            options.games,
-            seed=options.seed,
-            backend=backend,
-            progress=progress,
-            out=options.out,
-            resume=options.resume,
-            engine=options.engine,
-        )
+        # The report says it instead, in words, once the table is out.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", TimedBotWarning)
+            match = simulate(
+                options.players,
+                options.games,
+                seed=options.seed,
+                backend=backend,
+                progress=progress,
+                out=options.out,
+                resume=options.resume,
+                engine=options.engine,
+            )
     except KeyboardInterrupt:
         again = " (--resume continues it)" if options.out else ""
         print(f"\nqwirkle simulate: interrupted{again}", file=sys.stderr)
@@ -154,6 +159,13 @@ def _simulate(argv: Sequence[str]) -> int:
         games = f"{played} game" + ("s" if played != 1 else "")
         by = " by the native engine" if match_engine(options.engine, options.players) == "native" else ""
         print(f"Played {games} in {progress.elapsed:.1f} s{rate} on {backend.description}{by}.", file=report)
+        timed = timed_entries(options.players)
+        if timed:
+            print(
+                f"Machine-dependent: {', '.join(timed)} decide{'s' if len(timed) == 1 else ''} by the clock, "
+                "so the same seed may give other games on another machine or under another load.",
+                file=report,
+            )
         if options.out:
             print(f"Every game's result, as it finished: {options.out}", file=report)
         if to_stdout:

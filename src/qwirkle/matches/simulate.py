@@ -32,6 +32,7 @@ from __future__ import annotations
 import os
 import pickle
 import time
+import warnings
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack, suppress
 
@@ -65,6 +66,7 @@ __all__ = [
     "GameResult",
     "ProgressCallback",
     "Simulation",
+    "TimedBotWarning",
     "bot_seed",
     "deal_seed",
     "entry_names",
@@ -73,6 +75,7 @@ __all__ = [
     "native_bot",
     "run_match_game",
     "simulate",
+    "timed_entries",
 ]
 
 
@@ -82,6 +85,28 @@ ProgressCallback = Callable[[int, int, float], None]
 It is called once with 0 games done when the workers are ready, then as games
 finish. Games that a resumed run had played before count in neither number.
 """
+
+
+class TimedBotWarning(UserWarning):
+    """A match has a bot with a budget in time: the same seed may give other games on another machine.
+
+    :func:`simulate` warns with it before it plays such a match (see
+    :func:`timed_entries`). Every other match gives the same games from the
+    same seed anywhere.
+    """
+
+
+def timed_entries(players: Sequence[BotEntry]) -> tuple[str, ...]:
+    """The labels of the entries whose bots spend a budget in time (see :attr:`~qwirkle.bots.spec.BotSpec.timed`).
+
+    Their moves depend on the machine's speed and load, so a match with any
+    of them may give other games from the same seed. A bot object or factory
+    of one's own is not known to be timed.
+
+    >>> timed_entries(["strong:think=0.05", "strong", "greedy"])
+    ('strong:think=0.05',)
+    """
+    return tuple(spec.label for spec in map(bot_spec, players) if spec.timed)
 
 
 @attrs.frozen
@@ -163,6 +188,12 @@ def simulate(
     resumed with another; only the times differ: the native engine times
     whole games, and gives each move its game's average.
 
+    All of this holds for bots whose budgets are work (the strong bot's
+    ``samples`` and ``halvings``). A bot with a budget in time (the strong
+    bot's ``think``) decides by the clock, so its games depend on the
+    machine, its load and the backend: the call warns with
+    :class:`TimedBotWarning` before it plays.
+
     Raises :class:`~qwirkle.QwirkleError` for an unknown bot or parameter, a
     bad count, a log of another match, a backend that cannot run, or an
     engine that cannot play the match (:class:`~qwirkle.errors.BackendError`), and
@@ -199,6 +230,14 @@ def simulate(
         raise QwirkleError("resume continues a match log: give its path as out")
     engine = match_engine(engine, specs)
     where = _backend(backend, jobs, address, games)
+    timed = timed_entries(specs)
+    if timed:
+        warnings.warn(
+            f"{', '.join(timed)} decide{'s' if len(timed) == 1 else ''} by the clock: the same seed may give "
+            "other games on another machine or under another load",
+            TimedBotWarning,
+            stacklevel=2,
+        )
     if isinstance(where, ProcessBackend) and where.jobs > 1:
         try:
             pickle.dumps(specs)
