@@ -70,6 +70,9 @@ class BaseBot(abc.ABC):
     (see :func:`qwirkle.bots.parameters.bot_parameters`); a match can set them per entry.
     """
 
+    maximums: ClassVar[Mapping[str, float]] = {}
+    """The greatest value each numeric parameter of the bot may take, for those that have one."""
+
     choices: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The values each str parameter of the bot may take: a str attribute is a parameter only if listed here."""
 

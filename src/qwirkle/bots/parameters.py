@@ -3,7 +3,8 @@
 A bot's parameters are the attributes its class declares with a type of int,
 float or bool and a default, and those of type str that it lists in its
 :attr:`~qwirkle.bots.BaseBot.choices` (:func:`bot_parameters`): each value is
-checked against that type, the bot's :attr:`~qwirkle.bots.BaseBot.minimums`
+checked against that type, the bot's :attr:`~qwirkle.bots.BaseBot.minimums`,
+:attr:`~qwirkle.bots.BaseBot.maximums`
 and its choices. :mod:`qwirkle.bots.spec` makes match entries from them; every
 name here can be imported from there too.
 
@@ -61,7 +62,7 @@ class BotParameter(Immutable):
     >>> from qwirkle.bots import StrongBot
     >>> samples = {p.name: p for p in bot_parameters(StrongBot)}["samples"]
     >>> samples, samples.parse("16")
-    (BotParameter(name='samples', type=<class 'int'>, default=5, minimum=1, choices=()), 16)
+    (BotParameter(name='samples', type=<class 'int'>, default=5, minimum=1, choices=(), maximum=None), 16)
     """
 
     name: str
@@ -74,6 +75,8 @@ class BotParameter(Immutable):
     """The least value allowed (numbers only), or ``None`` for no bound."""
     choices: tuple[str, ...] = ()
     """The values a str parameter may take."""
+    maximum: float | None = None
+    """The greatest value allowed (numbers only), or ``None`` for no bound."""
 
     def describe(self) -> str:
         """The parameter in a few words, as error messages list it.
@@ -84,6 +87,8 @@ class BotParameter(Immutable):
         'engine (str, default python, one of python, native)'
         """
         bound = "" if self.minimum is None else f", at least {self.minimum:g}"
+        if self.maximum is not None:
+            bound += f", at most {self.maximum:g}"
         if self.choices:
             bound = f", one of {', '.join(self.choices)}"
         return f"{self.name} ({self.type.__name__}, default {format_value(self.default)}{bound})"
@@ -141,6 +146,8 @@ class BotParameter(Immutable):
             raise BotParameterError(f"{self.name} must be a finite number, not {value!r}")
         if self.minimum is not None and value < self.minimum:
             raise BotParameterError(f"{self.name} must be at least {self.minimum:g}, not {format_value(value)}")
+        if self.maximum is not None and value > self.maximum:
+            raise BotParameterError(f"{self.name} must be at most {self.maximum:g}, not {format_value(value)}")
         return value
 
 
@@ -167,7 +174,8 @@ def bot_parameters(kind: type) -> tuple[BotParameter, ...]:
     Attributes of type str are parameters too when the class lists the values
     they may take in its :attr:`~qwirkle.bots.BaseBot.choices`. They come in
     the order the class and its bases declare them; each has the bound the
-    class gives in its :attr:`~qwirkle.bots.BaseBot.minimums`.
+    class gives in its :attr:`~qwirkle.bots.BaseBot.minimums` and
+    :attr:`~qwirkle.bots.BaseBot.maximums`.
 
     >>> from qwirkle.bots import GreedyBot, StrongBot
     >>> [p.name for p in bot_parameters(StrongBot)][:6]
@@ -183,6 +191,7 @@ def bot_parameters(kind: type) -> tuple[BotParameter, ...]:
     if not isinstance(kind, type):
         raise TypeError(f"expected a class, not {type(kind).__name__}")
     minimums: Mapping[str, float] = getattr(kind, "minimums", None) or {}
+    maximums: Mapping[str, float] = getattr(kind, "maximums", None) or {}
     choices: Mapping[str, tuple[str, ...]] = getattr(kind, "choices", None) or {}
     found: dict[str, BotParameter] = {}
     for klass in reversed(kind.__mro__):
@@ -198,8 +207,10 @@ def bot_parameters(kind: type) -> tuple[BotParameter, ...]:
             if value_type is str:
                 found[name] = BotParameter(name, value_type, default, choices=tuple(choices[name]))
                 continue
-            minimum = minimums.get(name) if value_type is not bool else None
-            found[name] = BotParameter(name, value_type, default, minimum)
+            if value_type is bool:
+                found[name] = BotParameter(name, value_type, default)
+                continue
+            found[name] = BotParameter(name, value_type, default, minimums.get(name), maximum=maximums.get(name))
     return tuple(found.values())
 
 

@@ -89,7 +89,8 @@ class _Seeded(Immutable):
 
     def __call__(self, seed: int) -> Bot:
         bot = self.factory(seed)
-        for name, value in self.parameters:
+        # A level sets other parameters, which the ones given with it override: it goes first.
+        for name, value in sorted(self.parameters, key=lambda item: item[0] != "level"):
             setattr(bot, name, value)
         return bot
 

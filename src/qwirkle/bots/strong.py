@@ -8,6 +8,7 @@ from typing import ClassVar
 
 from qwirkle.bots.base import BaseBot, move_key
 from qwirkle.bots.leaves import _leave_of
+from qwirkle.bots.levels import LEVELS
 from qwirkle.bots.play import BotError
 from qwirkle.bots.race import Clock, halving_race
 from qwirkle.bots.sampling import sample_state, sample_states
@@ -63,7 +64,8 @@ class StrongBot(BaseBot):
     placements_kept: int = 8
     """How many placements get a closer look."""
     exchanges_kept: int = 2
-    """How many exchanges get a closer look (those that keep the best tiles)."""
+    """How many exchanges get a closer look (those that keep the best tiles); with 0, the bot exchanges only when
+    it cannot place a tile, keeping the best tiles."""
     samples: int = 5
     """How many guesses of the unseen tiles every candidate is played out against first."""
     halvings: int = 2
@@ -99,6 +101,10 @@ class StrongBot(BaseBot):
     :class:`~qwirkle.bots.race.Clock`). 0, the default, spends no time beyond the work: then the same seed
     gives the same moves on any machine, which a budget in time cannot (see :attr:`timed`). The endgame
     search with the bag empty takes no more time for it."""
+    level: int = 0
+    """A named strength, from 1, the weakest, to 5: setting it sets the parameters that
+    :data:`~qwirkle.bots.levels.LEVELS` gives the level (``strong:level=3`` in a match). Parameters given
+    with it in a match entry override the level's, whatever their order. 0, the default, sets none."""
     engine: str = "python"
     """What plays the guesses out: ``"python"``, the specification; ``"native"``, the native engine
     (:mod:`qwirkle.native`), several times faster, with the same choices; ``"auto"``, the native engine if it is
@@ -121,7 +127,17 @@ class StrongBot(BaseBot):
         "endgame_width": 1,
         "endgame_reply_width": 1,
         "think": 0,
+        "level": 0,
     }
+    maximums: ClassVar[Mapping[str, float]] = {"level": max(LEVELS)}
+
+    def __setattr__(self, name: str, value: object) -> None:
+        super().__setattr__(name, value)
+        if name == "level" and value:
+            if not isinstance(value, int) or value not in LEVELS:
+                raise BotError(f"the level of a strong bot is one of {', '.join(map(str, LEVELS))}, not {value!r}")
+            for key, preset in LEVELS[value].items():
+                super().__setattr__(key, preset)
 
     def _decide(self, view: PlayerView) -> Move:
         # Started first, so that the time spent on the shortlist and the guesses counts against the budget too.
@@ -171,13 +187,15 @@ class StrongBot(BaseBot):
             ranked.append(((-(points + leave), move_key(move)), move, leave))
         ranked.sort(key=lambda item: item[0])
         shortlist = ranked[: self.placements_kept]
-        if view.bag_size and self.exchanges_kept:
+        # With nothing to place, a turn that is not a pass is an exchange: one is kept even at exchanges_kept=0.
+        exchanges = self.exchanges_kept or (0 if shortlist else 1)
+        if view.bag_size and exchanges:
             swaps = []
             for swap in moves.exchanges():
                 leave = _leave_of(hand, swap)
                 swaps.append(((-leave, move_key(swap)), swap, leave))
             swaps.sort(key=lambda item: item[0])
-            shortlist += swaps[: self.exchanges_kept]
+            shortlist += swaps[:exchanges]
         return [(move, leave) for _, move, leave in shortlist]
 
     def gain(self, view: PlayerView, guess: GameState | NativeGame, move: Move, leave: float) -> float:
