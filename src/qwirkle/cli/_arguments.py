@@ -10,21 +10,32 @@ from qwirkle.bots import BotError
 from qwirkle.bots.spec import bot_spec, split_bots
 from qwirkle.rules.ruleset import RuleSet
 
-__all__ = ["bot_names", "positive", "seconds", "silence_stdout"]
+__all__ = ["bot_list", "bot_names", "positive", "seat_count_problem", "seconds", "silence_stdout"]
 
 
 def bot_names(text: str) -> list[str]:
     """The bots of a comma-separated list, each a built-in name with parameters if wanted, as labels."""
+    names = bot_list(text)
+    problem = seat_count_problem(names)
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return names
+
+
+def bot_list(text: str) -> list[str]:
+    """The bots of a comma-separated list, as labels, however many there are."""
     try:
-        names = [bot_spec(part).label for part in split_bots(text)]
+        return [bot_spec(part).label for part in split_bots(text)]
     except BotError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def seat_count_problem(names: list[str]) -> str | None:
+    """What is wrong with playing one game between ``names``, or ``None`` if they are as many as a game seats."""
     rules = RuleSet()
     if not rules.min_players <= len(names) <= rules.max_players:
-        raise argparse.ArgumentTypeError(
-            f"a game takes {rules.min_players} to {rules.max_players} players, not {len(names)}"
-        )
-    return names
+        return f"a game takes {rules.min_players} to {rules.max_players} players, not {len(names)}"
+    return None
 
 
 def silence_stdout() -> None:

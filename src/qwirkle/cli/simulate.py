@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from qwirkle.bots import BOTS
-from qwirkle.cli._arguments import bot_names, positive, silence_stdout
+from qwirkle.cli._arguments import bot_list, positive, seat_count_problem, silence_stdout
+from qwirkle.cli.ladder import add_round_robin_options, round_robin_command
 from qwirkle.errors import QwirkleError
 from qwirkle.matches.backends import BACKENDS, backend_named
 from qwirkle.matches.simulate import ENGINES, TimedBotWarning, eta, match_engine, simulate, timed_entries
@@ -32,11 +33,11 @@ def _simulate_parser() -> argparse.ArgumentParser:
     parser.add_argument("--games", type=positive, default=100, metavar="N", help="games to play (default: 100)")
     parser.add_argument(
         "--players",
-        type=bot_names,
-        default=["strong", "greedy"],
+        type=bot_list,
         metavar="BOT,BOT",
         help=f"2 to 4 bots, from: {', '.join(sorted(BOTS))}, with parameters after a colon, as in "
-        "strong:samples=16,placements_kept=12 (default: strong,greedy)",
+        "strong:samples=16,placements_kept=12 or strong:level=3 (default: strong,greedy); "
+        "with --round-robin, any number of them, two to a game",
     )
     parser.add_argument("--seed", type=int, default=1, metavar="N", help="seeds the deals and the bots (default: 1)")
     parser.add_argument(
@@ -81,6 +82,7 @@ def _simulate_parser() -> argparse.ArgumentParser:
         "and the table then goes to standard error",
     )
     parser.add_argument("--quiet", action="store_true", help="print no progress while the games run")
+    add_round_robin_options(parser)
     return parser
 
 
@@ -117,6 +119,15 @@ def _simulate(argv: Sequence[str]) -> int:
     """``qwirkle simulate``: a match between bots, with progress on stderr and the table on stdout."""
     parser = _simulate_parser()
     options = parser.parse_args(argv)
+    if options.round_robin:
+        return round_robin_command(parser, options)
+    if options.players is None:
+        options.players = ["strong", "greedy"]
+    problem = seat_count_problem(options.players)
+    if problem:
+        parser.error(f"argument --players: {problem}")
+    if options.svg or options.markdown:
+        parser.error("--svg and --markdown draw the ladder of --round-robin")
     if options.resume and options.out is None:
         parser.error("--resume continues the run whose results are in --out: give --out PATH")
     if options.address is not None and options.backend == "processes":
