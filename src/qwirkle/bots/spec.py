@@ -52,7 +52,6 @@ __all__ = [
     "BotParameter",
     "BotParameterError",
     "BotSpec",
-    "ParameterValue",
     "bot_parameters",
     "bot_spec",
     "format_value",

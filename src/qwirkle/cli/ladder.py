@@ -13,10 +13,10 @@ from qwirkle.matches.ladder import LADDER, round_robin
 from qwirkle.matches.simulate import TimedBotWarning, timed_entries
 from qwirkle.matches.stats import Simulation
 
-__all__ = ["add_round_robin_options", "round_robin_command"]
+__all__: list[str] = []
 
 
-def add_round_robin_options(parser: argparse.ArgumentParser) -> None:
+def _add_round_robin_options(parser: argparse.ArgumentParser) -> None:
     """The options of a round robin, on the parser of ``qwirkle simulate``."""
     group = parser.add_argument_group("round robin")
     group.add_argument(
@@ -32,7 +32,7 @@ def add_round_robin_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def round_robin_command(parser: argparse.ArgumentParser, options: argparse.Namespace) -> int:
+def _round_robin_command(parser: argparse.ArgumentParser, options: argparse.Namespace) -> int:
     """Run the round robin that ``options`` ask for, and print the ladder on standard output."""
     if options.json or options.resume:
         parser.error("--json and --resume go with one match; a round robin resumes from the logs in --out")

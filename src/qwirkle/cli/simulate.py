@@ -11,7 +11,7 @@ from typing import TextIO
 
 from qwirkle.bots import BOTS
 from qwirkle.cli._arguments import bot_list, positive, seat_count_problem, silence_stdout
-from qwirkle.cli.ladder import add_round_robin_options, round_robin_command
+from qwirkle.cli.ladder import _add_round_robin_options, _round_robin_command
 from qwirkle.errors import QwirkleError
 from qwirkle.matches.backends import BACKENDS, backend_named
 from qwirkle.matches.simulate import ENGINES, TimedBotWarning, eta, match_engine, simulate, timed_entries
@@ -82,7 +82,7 @@ def _simulate_parser() -> argparse.ArgumentParser:
         "and the table then goes to standard error",
     )
     parser.add_argument("--quiet", action="store_true", help="print no progress while the games run")
-    add_round_robin_options(parser)
+    _add_round_robin_options(parser)
     return parser
 
 
@@ -120,7 +120,7 @@ def _simulate(argv: Sequence[str]) -> int:
     parser = _simulate_parser()
     options = parser.parse_args(argv)
     if options.round_robin:
-        return round_robin_command(parser, options)
+        return _round_robin_command(parser, options)
     if options.players is None:
         options.players = ["strong", "greedy"]
     problem = seat_count_problem(options.players)
