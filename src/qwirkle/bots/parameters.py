@@ -22,8 +22,8 @@ from typing import Final, TypeAlias
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.bots.play import BotError
-from qwirkle.immutable import Immutable
 
 __all__ = ["BotParameter", "BotParameterError", "ParameterValue", "bot_parameters", "format_value"]
 

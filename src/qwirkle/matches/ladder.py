@@ -23,10 +23,10 @@ from html import escape
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.bots.play import MAX_TURNS
 from qwirkle.bots.spec import BotEntry, bot_spec
 from qwirkle.errors import QwirkleError
-from qwirkle.immutable import Immutable
 from qwirkle.matches.backends import Backend
 from qwirkle.matches.ratings import Rating, fit_ratings
 from qwirkle.matches.simulate import simulate

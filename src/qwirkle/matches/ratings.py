@@ -25,8 +25,8 @@ from typing import Final
 
 import attrs
 
+from qwirkle._immutable import Immutable
 from qwirkle.errors import QwirkleError
-from qwirkle.immutable import Immutable
 
 __all__ = ["ELO", "Rating", "fit_ratings"]
 
