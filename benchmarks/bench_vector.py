@@ -3,7 +3,7 @@
     python benchmarks/bench_vector.py [--envs 16] [--steps 2000] [--opponent greedy]
 
 Prints env steps per second (one step of one game, observation and mask
-included) for ``gymnasium.make_vec("qwirkle/Solo-v0", vectorization_mode=...)``
+included) for ``gymnasium.make_vec("qwirkle/Solo-v1", vectorization_mode=...)``
 with ``"vector_entry_point"`` (the native engine; with ``copy=True``, the
 default, and ``copy=False``) and with ``"sync"`` (``QwirkleSoloEnv`` games one
 after another), and the ratio. The agent plays the first legal action of each

@@ -5,7 +5,8 @@
 Every seat of a two-player game plays masked random actions (each step, one
 of the legal actions of :mod:`qwirkle.adapters.actions`, uniformly), as an
 exploring policy does at the start of learning. At the start of every turn it
-counts the legal actions and those that are exchanges; at the end of every
+counts the legal actions and those that begin an exchange (that put a tile
+into it); at the end of every
 turn it notes whether the turn was an exchange. It prints the mean number of
 legal actions at the start of a turn, the mean share of them that are
 exchanges, and the share of turns that ended in an exchange (with a 95%
@@ -45,7 +46,7 @@ def main() -> None:
         while state.outcome is None and state.turn_number < arguments.max_turns:
             turn = ActionTurn.start(state)
             legal = turn.legal_actions()
-            exchanges = sum(1 for action in legal if turn.layout.end < action < turn.layout.pass_)
+            exchanges = sum(1 for action in legal if turn.layout.exchange <= action < turn.layout.pass_)
             legal_total += len(legal)
             exchange_total += exchanges
             shares.append(exchanges / len(legal))
@@ -59,7 +60,8 @@ def main() -> None:
     low, high = wilson(exchanged, turns)
     print(f"games {arguments.games} ({cut} cut at {arguments.max_turns} turns), turns {turns}")
     print(f"legal actions at the start of a turn: {legal_total / turns:.1f} on average")
-    print(f"of which exchanges: {exchange_total / turns:.1f} on average ({exchange_total / legal_total:.1%} of all)")
+    share = exchange_total / legal_total
+    print(f"of which begin an exchange: {exchange_total / turns:.1f} on average ({share:.1%} of all)")
     print(f"share of exchanges among them: {sum(shares) / len(shares):.1%} (mean over turns)")
     print(f"turns that ended in an exchange: {exchanged / turns:.1%} (95% interval {low:.1%} to {high:.1%})")
 

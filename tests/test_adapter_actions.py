@@ -17,24 +17,33 @@ from qwirkle.adapters.actions import (
     ActionLayout,
     ActionTurn,
     EndAction,
-    ExchangeAction,
+    ExchangeTileAction,
     InvalidActionError,
     PassAction,
     TileAction,
     decode,
+    decode_move,
     encode,
+    encode_move,
     window_origin,
 )
 from qwirkle.adapters.encoding import _cell_numbers, _window_numbers
+from qwirkle.legality import exchange_limit
 from qwirkle.testing import boards, crafted_positions, play, reachable_states
 from tests.strategies import examples
 
 LAYOUT = ActionLayout()
 
 
-def test_the_standard_layout_has_7841_actions() -> None:
-    assert (LAYOUT.cells, LAYOUT.end, LAYOUT.pass_, LAYOUT.size) == (WINDOW * WINDOW, 7776, 7840, 7841)
-    assert ActionLayout(hand_size=4).size == 4 * 1296 + 16 + 1
+def test_the_standard_layout_has_7784_actions() -> None:
+    assert (LAYOUT.cells, LAYOUT.end, LAYOUT.exchange, LAYOUT.pass_, LAYOUT.size) == (
+        WINDOW * WINDOW,
+        7776,
+        7777,
+        7783,
+        7784,
+    )
+    assert ActionLayout(hand_size=4).size == 4 * 1296 + 1 + 4 + 1
 
 
 @given(
@@ -54,8 +63,8 @@ def test_every_number_decodes_to_an_action_that_encodes_back(number: int, origin
     elif number == LAYOUT.pass_:
         assert action == PassAction()
     else:
-        assert isinstance(action, ExchangeAction)
-        assert action.slots
+        assert action == ExchangeTileAction(number - LAYOUT.exchange)
+        assert 0 <= action.slot < LAYOUT.hand_size
 
 
 def test_out_of_range_and_malformed_actions_are_refused() -> None:
@@ -68,10 +77,9 @@ def test_out_of_range_and_malformed_actions_are_refused() -> None:
         encode(TileAction(0, (40, 0)), (0, 0))
     with pytest.raises(InvalidActionError, match="outside"):
         encode(TileAction(6, (0, 0)), (0, 0))
-    with pytest.raises(InvalidActionError, match="twice"):
-        encode(ExchangeAction((1, 1)), (0, 0))
-    with pytest.raises(InvalidActionError, match="at least one"):
-        encode(ExchangeAction(()), (0, 0))
+    for slot in (-1, 6):
+        with pytest.raises(InvalidActionError, match="a slot the hand does not have"):
+            encode(ExchangeTileAction(slot), (0, 0))
     with pytest.raises(TypeError):
         encode("pass", (0, 0))  # type: ignore[arg-type]
 
@@ -116,18 +124,18 @@ def test_one_table_of_numbers_serves_every_window(origin: tuple[int, int]) -> No
 
 
 def reachable(turn: ActionTurn) -> set[Move]:
-    """Every move that some sequence of legal actions from ``turn`` ends in (each set of placed tiles visited once)."""
+    """Every move that some sequence of legal actions from ``turn`` ends in (each set of tiles built visited once)."""
     moves: set[Move] = set()
-    seen: set[frozenset[tuple[int, int]]] = set()
+    seen: set[tuple[frozenset[tuple[int, int]], frozenset[int]]] = set()
     todo = [turn]
     while todo:
         here = todo.pop()
         for action in here.legal_actions():
             step = here.after(action)
             if isinstance(step, ActionTurn):
-                placed = frozenset(step.placed)
-                if placed not in seen:
-                    seen.add(placed)
+                built = (frozenset(step.placed), frozenset(step.marked))
+                if built not in seen:
+                    seen.add(built)
                     todo.append(step)
             else:
                 moves.add(step)
@@ -189,16 +197,60 @@ def test_a_legal_action_sequence_ends_in_a_move_the_engine_plays(state: GameStat
         assert after == apply(state, Place(dict(turn.placements)))
 
 
-def test_copies_of_a_tile_are_offered_by_their_first_slot_and_exchanges_once_each() -> None:
+def exchange_actions(turn: ActionTurn) -> list[int]:
+    """The legal actions of ``turn`` that put a tile into the exchange."""
+    return [action for action in turn.legal_actions() if LAYOUT.exchange <= action < LAYOUT.pass_]
+
+
+def test_copies_of_a_tile_are_offered_by_their_first_slot_on_the_table_and_their_first_free_one_to_exchange() -> None:
     state = dict(crafted_positions())["line of five"]
     hand = [tile.index for tile in state.hand]
     assert len(set(hand)) < len(hand)
     turn = ActionTurn.start(state)
     slots = {action // LAYOUT.cells for action in turn.legal_actions() if action < LAYOUT.end}
     assert all(hand.index(hand[slot]) == slot for slot in slots)
-    exchanges = [turn.after(action) for action in turn.legal_actions() if LAYOUT.end < action < LAYOUT.pass_]
-    assert len(exchanges) == len(set(exchanges)) == len(list(legal_moves(state).exchanges()))
-    assert all(isinstance(move, Exchange) for move in exchanges)
+    offered = [action - LAYOUT.exchange for action in exchange_actions(turn)]
+    assert offered == sorted(hand.index(tile) for tile in set(hand))
+    copy_slot = next(slot for slot in range(len(hand)) if hand.index(hand[slot]) != slot)
+    first = hand.index(hand[copy_slot])
+    after = turn.after(LAYOUT.exchange + first)
+    assert isinstance(after, ActionTurn)
+    assert LAYOUT.exchange + copy_slot in exchange_actions(after)
+    assert LAYOUT.exchange + first not in exchange_actions(after)
+
+
+@pytest.mark.rule("EXCHANGE-1")
+def test_an_exchange_is_one_choice_among_the_first_actions_and_is_built_tile_by_tile() -> None:
+    state = play(new_game(["Ann", "Bob"], seed=3), random.Random(3), max_turns=4)[-1]
+    turn = ActionTurn.start(state)
+    exchanges = exchange_actions(turn)
+    assert 0 < len(exchanges) == len(set(state.hand)) <= state.rules.hand_size
+    assert LAYOUT.pass_ not in turn.legal_actions()
+    step = turn.after(exchanges[-1])
+    assert isinstance(step, ActionTurn)
+    # Once a tile is in the exchange, the turn is an exchange: only more tiles for it, or its end.
+    assert step.legal_actions() == [LAYOUT.end, *exchange_actions(step)]
+    assert all(action > LAYOUT.end for action in step.legal_actions()[1:])
+    assert step.after(LAYOUT.end) == Exchange([state.hand[exchanges[-1] - LAYOUT.exchange]])
+    with pytest.raises(InvalidActionError):
+        step.after(turn.legal_actions()[0])
+
+
+@pytest.mark.rule("EXCHANGE-5")
+def test_an_exchange_takes_no_more_tiles_than_the_bag_can_give_back() -> None:
+    state = play(new_game(["Ann", "Bob"], seed=6), random.Random(6), until=lambda s: 0 < len(s.bag) < 3)[-1]
+    largest = exchange_limit(state)
+    assert 0 < largest == len(state.bag) < state.rules.hand_size
+    step: ActionTurn | Move = ActionTurn.start(state)
+    for _ in range(largest):
+        assert isinstance(step, ActionTurn)
+        step = step.after(exchange_actions(step)[0])
+    assert isinstance(step, ActionTurn)
+    assert step.legal_actions() == [LAYOUT.end]
+    exchange = step.after(LAYOUT.end)
+    assert isinstance(exchange, Exchange)
+    assert len(exchange) == largest
+    assert is_legal(state, exchange)
 
 
 def test_a_forced_pass_is_the_one_action() -> None:
@@ -225,6 +277,8 @@ def test_every_legal_move_has_the_actions_that_play_it(state: GameState) -> None
             assert isinstance(step, ActionTurn)
             step = step.after(action)
         assert step == move
+        assert encode_move(state, move) == actions
+        assert decode_move(state, actions) == move
     if state.outcome is None and state.hand:
         stranger = Exchange([state.hand[0]] * (state.rules.copies_per_tile + 1))
         with pytest.raises(InvalidActionError):
@@ -242,9 +296,25 @@ def test_when_no_legal_move_fits_the_window_pass_stands_for_the_best_placement()
     best = legal_moves(state).best()
     assert best is not None
     small = ActionTurn.start(state, window=1)
-    assert small.layout.size == state.rules.hand_size + (1 << state.rules.hand_size) + 1
+    assert small.layout.size == state.rules.hand_size + 1 + state.rules.hand_size + 1
     assert small.legal_actions() == [small.layout.pass_]
     assert small.after(small.layout.pass_) == best[0]
     assert pickle.loads(pickle.dumps(small)).layout == small.layout
     with pytest.raises(InvalidActionError, match="at least one cell"):
         ActionTurn.start(state, window=0)
+
+
+def test_decoding_a_move_needs_the_whole_turn_and_no_more() -> None:
+    state = play(new_game(["Ann", "Bob"], seed=3), random.Random(3), max_turns=4)[-1]
+    exchange = Exchange(state.hand[:2])
+    actions = encode_move(state, exchange)
+    assert actions == [LAYOUT.exchange, LAYOUT.exchange + 1, LAYOUT.end]
+    assert decode_move(state, actions) == exchange
+    # The tiles may go into the exchange in any order.
+    assert decode_move(state, [actions[1], actions[0], LAYOUT.end]) == exchange
+    with pytest.raises(InvalidActionError, match="stop before the turn ends"):
+        decode_move(state, actions[:2])
+    with pytest.raises(InvalidActionError, match="go on after the turn ends"):
+        decode_move(state, [*actions, LAYOUT.end])
+    with pytest.raises(InvalidActionError, match="is not legal now"):
+        decode_move(state, [LAYOUT.exchange, LAYOUT.pass_])

@@ -22,7 +22,7 @@ from qwirkle.adapters.vector import NativeSoloVectorEnv, make_solo_vector_env  #
 from qwirkle.bots import GreedyBot, RandomBot  # noqa: E402
 from qwirkle.errors import InvalidOptionsError  # noqa: E402
 
-PASS = 7840
+PASS = 7783
 END = 7776
 
 
@@ -168,7 +168,7 @@ def test_the_vector_entry_point_takes_policies_and_bots_on_python() -> None:
     envs = gymnasium.make_vec(ENV_ID, num_envs=2, opponents=[RandomBot(seed=3)])
     assert isinstance(envs, gymnasium.vector.SyncVectorEnv)
     _, infos = envs.reset(seed=1)
-    assert infos["action_mask"].shape == (2, 7841)
+    assert infos["action_mask"].shape == (2, 7784)
     with pytest.raises(InvalidOptionsError, match="native engine plays"):
         make_solo_vector_env(2, [RandomBot(seed=3)], engine="native")
 

@@ -12,7 +12,7 @@ from qwirkle import GameState, RuleSet, new_game, sample_state, view
 from qwirkle._engine.geometry import key
 from qwirkle.adapters.actions import ActionTurn
 from qwirkle.adapters.encoding import _cell_numbers
-from qwirkle.testing import reachable_states
+from qwirkle.testing import play, reachable_states
 from tests.optional import require
 from tests.strategies import examples
 
@@ -22,10 +22,11 @@ from qwirkle.adapters.observation import PLANES, ObservationLayout, action_mask,
 
 
 def partway(state: GameState, rng: random.Random) -> ActionTurn:
-    """The turn of ``state`` after a few random tile actions (none if it offers none)."""
+    """The turn of ``state`` after a few random actions putting a tile on the table or into the exchange."""
     turn = ActionTurn.start(state)
+    layout = turn.layout
     for _ in range(rng.randrange(3)):
-        tiles = [a for a in turn.legal_actions() if a < turn.layout.end]
+        tiles = [a for a in turn.legal_actions() if a < layout.end or layout.exchange <= a < layout.pass_]
         if not tiles:
             break
         step = turn.after(rng.choice(tiles))
@@ -80,7 +81,7 @@ def test_the_observation_shows_the_table_the_hand_and_the_counts(state: GameStat
         assert planes[6 + tile.shape.value, row, column] == 1
     assert int(planes[PLANES.index("occupied")].sum()) == len(state.board) + len(placed)
     assert int(planes[PLANES.index("placed this turn")].sum()) == len(placed)
-    assert int(parts["hand"].sum()) == len(state.hand) - len(placed)
+    assert int(parts["hand"].sum()) == len(state.hand) - len(placed) - len(turn.marked)
     unseen = parts["unseen"] * state.rules.copies_per_tile
     assert round(float(unseen.sum())) == len(state.bag) + sum(len(h) for s, h in enumerate(state.hands) if s != seat)
     assert np.isclose(parts["bag"][0], len(state.bag) / state.rules.tile_count)
@@ -96,3 +97,18 @@ def test_the_empty_table_opens_at_the_origin_and_the_layout_follows_the_rules() 
     assert planes[PLANES.index("open"), 18, 18] == 1
     small = ObservationLayout.of(RuleSet(hand_size=4))
     assert small.split(np.zeros(small.size, dtype=np.float32))["hand"].shape == (4, 36)
+
+
+def test_tiles_put_into_the_exchange_leave_their_slots_blank_for_the_mover_alone() -> None:
+    state = play(new_game(["Ann", "Bob"], seed=3), random.Random(3), max_turns=4)[-1]
+    turn = ActionTurn.start(state)
+    step = turn.after(turn.layout.exchange + 2)
+    assert isinstance(step, ActionTurn)
+    layout = ObservationLayout.of(state.rules)
+    mover, other = state.current, 1 - state.current
+    before, after = (layout.split(observe(view(state, mover), t))["hand"] for t in (turn, step))
+    assert after[2].sum() == 0
+    assert before[2].sum() == 1
+    assert np.array_equal(np.delete(before, 2, axis=0), np.delete(after, 2, axis=0))
+    # The others cannot see which tile went into the exchange: their observation does not change.
+    assert np.array_equal(observe(view(state, other), turn), observe(view(state, other), step))

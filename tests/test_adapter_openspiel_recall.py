@@ -20,7 +20,7 @@ from qwirkle.adapters.openspiel_bots import SpielBot, spiel_bot  # noqa: E402
 from qwirkle.bots import GreedyBot  # noqa: E402
 from qwirkle.errors import InvalidStateError  # noqa: E402
 
-END, PASS = 7776, 7840
+END, EXCHANGE, PASS = 7776, 7777, 7783
 
 
 def recalled(state: Any, player: int) -> str:
@@ -60,9 +60,9 @@ def test_the_information_state_never_forgets_and_tells_apart_every_own_choice() 
             after = {recalled(state.child(action), player) for action in chosen}
             assert len(after) == len(chosen)
             # Exchanges favoured, so that the others' sight of them is checked.
-            exchanging = [a for a in legal if END < a < PASS]
+            exchanging = [a for a in legal if EXCHANGE <= a < PASS]
             action = rng.choice(exchanging) if exchanging and rng.random() < 0.3 else rng.choice(legal)
-            exchanges += END < action < PASS
+            exchanges += EXCHANGE <= action < PASS
             state.apply_action(action)
         for player in (0, 1):
             now = recalled(state, player)
@@ -71,9 +71,14 @@ def test_the_information_state_never_forgets_and_tells_apart_every_own_choice() 
     assert exchanges >= 3
     for player in (0, 1):
         other = 1 - player
-        assert f"p{other} exchanged " in before[player]
-        theirs = [event for event in before[player].split("; ") if event.startswith(f"p{other} exchanged")]
-        assert all(event.endswith(" tiles") for event in theirs)
+        assert f"p{other} ended the exchange" in before[player]
+        # The others see each tile go into an exchange, never which; its owner sees which.
+        events = before[player].split("; ")
+        theirs = [event for event in events if event.startswith(f"p{other} put") and "into the exchange" in event]
+        assert theirs
+        assert all(event == f"p{other} put a tile into the exchange" for event in theirs)
+        assert f"p{other} put a tile into the exchange" not in before[other]
+        assert f"p{other} put " in before[other]
         assert f"p{other} drew a tile" in before[player]
         assert f"p{other} drew " in before[other]
         assert f"p{other} drew a tile" not in before[other]

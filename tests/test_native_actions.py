@@ -14,7 +14,7 @@ import random
 import attrs
 import pytest
 
-from qwirkle import GameState, Pass, RuleSet, apply, new_game
+from qwirkle import GameState, Pass, RuleSet, apply, legal_moves, new_game
 from qwirkle.adapters.actions import ActionLayout, ActionTurn
 from qwirkle.errors import InvalidActionError
 from qwirkle.native import NativeGame
@@ -37,9 +37,16 @@ def build_both(state: GameState, rng: random.Random, limit: int = 300) -> tuple[
             legal = turn.legal_actions()
             assert game.legal_actions(layout) == legal
             assert game.action_origin(layout) == turn.origin
-            # Ending a placement as soon as it may, half the time, keeps the moves short and varied.
+            # Ending a turn as soon as it may, half the time, keeps the moves short and varied; exchanges are
+            # begun a fifth of the time they may be, so that turns building them are compared too.
             ending = [a for a in legal if a == layout.end]
-            action = ending[0] if ending and rng.random() < 0.5 else rng.choice(legal)
+            exchanging = [a for a in legal if layout.exchange <= a < layout.pass_]
+            if ending and rng.random() < 0.5:
+                action = ending[0]
+            elif exchanging and not turn.marked and rng.random() < 0.2:
+                action = rng.choice(exchanging)
+            else:
+                action = rng.choice(legal)
             after = turn.after(action)
             actions += 1
             ended = game.apply_action(action, layout)
@@ -85,13 +92,31 @@ def test_wrong_types_and_layouts_are_refused() -> None:
     with pytest.raises(TypeError, match="an action is an int"):
         game.apply_action("3258", LAYOUT)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="a layout is an ActionLayout"):
-        game.legal_actions((6, 36, 7776, 7840, 7841))  # type: ignore[arg-type]
+        game.legal_actions((6, 36, 7776, 7783, 7784))  # type: ignore[arg-type]
     with pytest.raises(InvalidActionError, match="another hand size"):
         game.legal_actions(ActionLayout(hand_size=5))
     first = game.legal_actions(LAYOUT)[0]
     assert game.apply_action(first, LAYOUT) is False
     with pytest.raises(InvalidActionError, match="another layout"):
         game.legal_actions(ActionLayout(window=20))
+
+
+def test_a_turn_with_a_tile_in_the_exchange_keeps_its_layout() -> None:
+    state = new_game(["Ann", "Bob"], seed=7)
+    best = legal_moves(state).best()
+    assert best is not None
+    state = apply(state, best[0])
+    game = NativeGame.from_state(state)
+    assert game.apply_action(LAYOUT.exchange, LAYOUT) is False
+    turn = ActionTurn.start(state).after(LAYOUT.exchange)
+    assert isinstance(turn, ActionTurn)
+    assert game.legal_actions(LAYOUT) == turn.legal_actions()
+    with pytest.raises(InvalidActionError, match="another layout"):
+        game.legal_actions(ActionLayout(window=20))
+    exchange = turn.after(LAYOUT.end)
+    assert not isinstance(exchange, ActionTurn)
+    assert game.apply_action(LAYOUT.end, LAYOUT) is True
+    assert game.to_state() == apply(state, exchange)
 
 
 def test_other_moves_and_clones_handle_the_turn_being_built() -> None:

@@ -118,7 +118,7 @@ def test_made_the_gymnasium_way_with_next_step_autoreset() -> None:
     assert isinstance(envs, NativeSoloVectorEnv)
     assert envs.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
     assert envs.num_envs == 3
-    assert envs.single_action_space == gymnasium.spaces.Discrete(7841)
+    assert envs.single_action_space == gymnasium.spaces.Discrete(7784)
     observations, _ = envs.reset(seed=1)
     assert observations in envs.observation_space
     rng = random.Random(1)
@@ -134,7 +134,7 @@ def test_made_the_gymnasium_way_with_next_step_autoreset() -> None:
         if done.any():
             finished += int(done.sum())
             # An episode that is over offers one action, the pass, so that samplers have one to draw.
-            assert (np.flatnonzero(observations["action_mask"][done].any(axis=0)) == [7840]).all()
+            assert (np.flatnonzero(observations["action_mask"][done].any(axis=0)) == [7783]).all()
             assert (observations["action_mask"][done].sum(axis=1) == 1).all()
             # The step after the end deals the next game whatever the action, with nothing to report.
             _, rewards, terminations, truncations, _ = envs.step(np.zeros(3, dtype=np.int64))
@@ -239,7 +239,7 @@ def test_illegal_actions_can_raise_before_anything_moves() -> None:
     observations, _ = envs.reset(seed=6)
     legal = observations["action_mask"].argmax(axis=1)
     with pytest.raises(InvalidActionError, match="game 1"):
-        envs.step(np.array([legal[0], 7840]))
+        envs.step(np.array([legal[0], 7783]))
     # Nothing was stepped: game 0 still takes its action.
     after = envs.step(legal)[0]
     single = QwirkleSoloEnv()

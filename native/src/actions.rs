@@ -1,5 +1,5 @@
-//! The action encoding of `qwirkle.adapters.actions`: a turn built tile by tile, then ended; an
-//! exchange and the pass one action each.
+//! The action encoding of `qwirkle.adapters.actions`: a placement built tile by tile on the table,
+//! an exchange tile by tile into the exchange, either then ended; the pass one action.
 //!
 //! Where each action lies comes in an [`ActionLayout`] built from the Python `ActionLayout`, so the
 //! two sides cannot disagree on it; a [`Turn`] is `ActionTurn`: the legal actions of a turn being
@@ -10,12 +10,13 @@ use crate::game::Game;
 use crate::tiles::{bits, KINDS, MAX_LINE};
 
 /// Where each action lies (`ActionLayout`): tile actions `slot * window² + cell`, then the end of a
-/// placement, the exchanges by their mask of slots, and the pass.
+/// placement or an exchange, the actions putting each hand slot's tile into the exchange, and the
+/// pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ActionLayout {
     pub hand_size: usize,
     pub window: usize,
-    /// The action that ends a placement; exchanges follow it, then the pass.
+    /// The action that ends a placement or an exchange; the exchange's tiles follow it, then the pass.
     pub end: usize,
     pub pass: usize,
     /// How many actions there are.
@@ -26,7 +27,7 @@ impl ActionLayout {
     /// The standard layout for a hand of `hand_size` tiles and a window of `window` cells a side.
     pub fn new(hand_size: usize, window: usize) -> ActionLayout {
         let end = hand_size * window * window;
-        let pass = end + (1 << hand_size);
+        let pass = end + 1 + hand_size;
         ActionLayout {
             hand_size,
             window,
@@ -38,7 +39,7 @@ impl ActionLayout {
 
     /// Refuse a layout whose actions are numbered otherwise than the encoding numbers them.
     pub fn check(&self) -> Result<(), String> {
-        let sized = self.window > 0 && self.hand_size > 0 && self.hand_size < 16;
+        let sized = self.window > 0 && self.hand_size > 0 && self.hand_size < 64;
         if !sized || *self != ActionLayout::new(self.hand_size, self.window) {
             return Err("the layout does not describe the adapters' action encoding".into());
         }
@@ -48,6 +49,11 @@ impl ActionLayout {
     /// The number of cells in the window.
     pub fn cells(&self) -> usize {
         self.window * self.window
+    }
+
+    /// The action that puts the tile of hand slot 0 into the exchange; slot `s` is `exchange() + s`.
+    pub fn exchange(&self) -> usize {
+        self.end + 1
     }
 }
 
@@ -87,7 +93,7 @@ enum Passing {
 /// What an action did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Taken {
-    /// A tile was put down: the turn goes on.
+    /// A tile was put down or into the exchange: the turn goes on.
     Tile,
     /// The turn ended: its move was played.
     Move,
@@ -113,7 +119,10 @@ pub struct Turn {
     pub placed: Vec<(u16, u8)>,
     /// The tiles put down so far, as a set.
     pub used: u64,
-    exchanges: Vec<u32>,
+    /// The hand slots whose tiles were put into the exchange so far, in order.
+    pub marked: Vec<u8>,
+    /// The most tiles the exchange may take (`exchange_limit`), 0 if none.
+    largest: usize,
     passing: Passing,
     legal: Vec<u32>,
 }
@@ -181,22 +190,10 @@ impl Turn {
             }
             windows.push(win);
         }
-        let mut exchanges = vec![];
         let largest = game.exchange_limit();
-        if largest > 0 {
-            for mask in 1u32..1 << slots.len() {
-                // Copies of a tile are taken from their first slots, so each choice of tiles has one mask.
-                let canonical = bits(u64::from(mask)).all(|s| {
-                    (0..s as usize).all(|r| slots[r] != slots[s as usize] || mask >> r & 1 == 1)
-                });
-                if canonical && mask.count_ones() as usize <= largest {
-                    exchanges.push((layout.end + mask as usize) as u32);
-                }
-            }
-        }
         let passing = if game.can_pass() {
             Passing::Pass
-        } else if windows.is_empty() && exchanges.is_empty() {
+        } else if windows.is_empty() && largest == 0 {
             game.best_keyed().map_or(Passing::No, Passing::Best)
         } else {
             Passing::No
@@ -208,7 +205,8 @@ impl Turn {
             windows,
             placed: vec![],
             used: 0,
-            exchanges,
+            marked: vec![],
+            largest,
             passing,
             legal: vec![],
         };
@@ -219,6 +217,26 @@ impl Turn {
     /// The legal actions, in increasing order (`ActionTurn.legal_actions`).
     pub fn legal(&self) -> &[u32] {
         &self.legal
+    }
+
+    /// Whether nothing was put down or into the exchange yet.
+    pub fn is_fresh(&self) -> bool {
+        self.placed.is_empty() && self.marked.is_empty()
+    }
+
+    /// Offer the actions putting a tile into the exchange: each tile of the hand by its first slot
+    /// not in the exchange yet, while the exchange may take one more (`ActionTurn._exchange_tiles`).
+    fn offer_exchange_tiles(&mut self, layout: &ActionLayout) {
+        if self.marked.len() >= self.largest {
+            return;
+        }
+        let mut offered = 0u64;
+        for (slot, &tile) in self.slots.iter().enumerate() {
+            if !self.marked.contains(&(slot as u8)) && offered >> tile & 1 == 0 {
+                offered |= 1 << tile;
+                self.legal.push((layout.exchange() + slot) as u32);
+            }
+        }
     }
 
     fn find_legal(&mut self, layout: &ActionLayout, scratch: &mut Scratch) {
@@ -267,12 +285,15 @@ impl Turn {
             reach[cell as usize] = 0;
         }
         touched.clear();
-        if !self.placed.is_empty() {
+        if !self.marked.is_empty() {
+            self.legal.push(layout.end as u32);
+            self.offer_exchange_tiles(layout);
+        } else if !self.placed.is_empty() {
             if complete {
                 self.legal.push(layout.end as u32);
             }
         } else {
-            self.legal.extend_from_slice(&self.exchanges);
+            self.offer_exchange_tiles(layout);
             if !matches!(self.passing, Passing::No) {
                 self.legal.push(layout.pass as u32);
             }
@@ -284,8 +305,8 @@ impl Turn {
         u32::try_from(action).is_ok_and(|a| self.legal.binary_search(&a).is_ok())
     }
 
-    /// Take `action` (`ActionTurn.after`): put a tile down, or end the turn by playing its move in
-    /// `game`, which must be the game the turn started on, unchanged since.
+    /// Take `action` (`ActionTurn.after`): put a tile down or into the exchange, or end the turn by
+    /// playing its move in `game`, which must be the game the turn started on, unchanged since.
     pub fn take(
         &mut self,
         game: &mut Game,
@@ -310,8 +331,23 @@ impl Turn {
             self.find_legal(layout, scratch);
             return Ok(Taken::Tile);
         }
+        if (layout.exchange()..layout.pass).contains(&action) {
+            self.marked.push((action - layout.exchange()) as u8);
+            // An exchange places nothing: no placement is offered again this turn.
+            self.windows.clear();
+            self.find_legal(layout, scratch);
+            return Ok(Taken::Tile);
+        }
         let engine = |e: crate::game::Illegal| Refused::Engine(e.message);
-        if action == layout.end {
+        if action == layout.end && !self.marked.is_empty() {
+            let mut tiles: Vec<u8> = self
+                .marked
+                .iter()
+                .map(|&s| self.slots[s as usize])
+                .collect();
+            tiles.sort_unstable();
+            game.apply_exchange(&tiles).map_err(engine)?;
+        } else if action == layout.end {
             let (ox, oy) = self.origin;
             let mut keyed = Vec::with_capacity(self.placed.len());
             for &(cell, tile) in &self.placed {
@@ -324,18 +360,13 @@ impl Turn {
             }
             keyed.sort_unstable_by_key(|p| p.0);
             game.apply_listed(&keyed);
-        } else if action == layout.pass {
+        } else {
             match std::mem::replace(&mut self.passing, Passing::No) {
                 Passing::Best(placed) => {
                     game.apply_listed(&placed);
                 }
                 _ => game.apply_pass().map_err(engine)?,
             }
-        } else {
-            let chosen = (action - layout.end) as u64;
-            let mut tiles: Vec<u8> = bits(chosen).map(|s| self.slots[s as usize]).collect();
-            tiles.sort_unstable();
-            game.apply_exchange(&tiles).map_err(engine)?;
         }
         self.legal.clear();
         Ok(Taken::Move)
@@ -350,7 +381,10 @@ mod tests {
     #[test]
     fn layouts_are_checked() {
         let layout = ActionLayout::new(6, 36);
-        assert_eq!((layout.end, layout.pass, layout.size), (7776, 7840, 7841));
+        assert_eq!(
+            (layout.end, layout.exchange(), layout.pass, layout.size),
+            (7776, 7777, 7783, 7784)
+        );
         assert!(layout.check().is_ok());
         let mut bad = layout;
         bad.end += 1;
@@ -380,5 +414,45 @@ mod tests {
             moves += 1;
         }
         assert!(game.outcome.is_some());
+    }
+
+    #[test]
+    fn exchanges_are_built_tile_by_tile_then_ended() {
+        let layout = ActionLayout::new(6, 36);
+        let mut scratch = Scratch::new(&layout);
+        let mut game = Game::new(2, 3, Rules::default());
+        let mut exchanged = 0;
+        while game.outcome.is_none() && exchanged < 20 {
+            let mut turn = Turn::start(&mut game, &layout, &mut scratch);
+            let first = turn
+                .legal()
+                .iter()
+                .map(|&a| a as usize)
+                .find(|a| (layout.exchange()..layout.pass).contains(a));
+            let action = first.map_or(turn.legal()[0], |a| a as u32);
+            let taken = turn.take(&mut game, &layout, i64::from(action), &mut scratch);
+            if first.is_none() {
+                while turn.take(&mut game, &layout, i64::from(turn.legal()[0]), &mut scratch)
+                    != Ok(Taken::Move)
+                {}
+                continue;
+            }
+            assert_eq!(taken, Ok(Taken::Tile));
+            // Once a tile is in the exchange, only more tiles for it and its end are offered.
+            assert_eq!(turn.legal()[0] as usize, layout.end);
+            assert!(turn.legal()[1..]
+                .iter()
+                .all(|&a| (layout.exchange()..layout.pass).contains(&(a as usize))));
+            assert!(!turn.legal()[1..].contains(&action));
+            let bag = game.bag.len();
+            let turns = game.turns_count;
+            assert_eq!(
+                turn.take(&mut game, &layout, layout.end as i64, &mut scratch),
+                Ok(Taken::Move)
+            );
+            assert_eq!((game.bag.len(), game.turns_count), (bag, turns + 1));
+            exchanged += 1;
+        }
+        assert_eq!(exchanged, 20);
     }
 }

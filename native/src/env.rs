@@ -363,8 +363,13 @@ impl Batch {
         let slots = &mut obs[layout.hand..layout.hand + layout.actions.hand_size * KINDS];
         slots.fill(0.0);
         let mut left: u64 = turn.map_or(0, |t| t.used);
+        let marked: &[u8] = turn.map_or(&[], |t| &t.marked);
         for (slot, &held) in hand.iter().enumerate() {
             counts[held as usize] -= 1;
+            // The tiles put into the exchange leave their slots blank too.
+            if marked.contains(&(slot as u8)) {
+                continue;
+            }
             // The tiles placed this turn leave their slots blank (a placement holds a tile once).
             if left >> held & 1 == 1 {
                 left &= !(1 << held);

@@ -144,11 +144,7 @@ impl PyGame {
             return Ok(false);
         }
         if self.building.as_ref().is_some_and(|b| b.layout != layout) {
-            if !self
-                .building
-                .as_ref()
-                .is_some_and(|b| b.turn.placed.is_empty())
-            {
+            if !self.building.as_ref().is_some_and(|b| b.turn.is_fresh()) {
                 return Err(PyValueError::new_err(
                     "a turn is being built with another layout",
                 ));

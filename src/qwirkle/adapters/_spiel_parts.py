@@ -11,7 +11,7 @@ from collections.abc import Sequence
 import numpy as np
 import numpy.typing as npt
 
-from qwirkle.adapters.actions import ActionLayout, ActionTurn, ExchangeAction, PassAction, TileAction, decode
+from qwirkle.adapters.actions import ActionLayout, ActionTurn, ExchangeTileAction, PassAction, TileAction, decode
 from qwirkle.adapters.observation import ObservationLayout
 from qwirkle.formats.notation import format_tile
 from qwirkle.rules.ruleset import RuleSet
@@ -41,10 +41,14 @@ def seen_event(state: GameState, turn: ActionTurn | None, action: int, layout: A
         # Every player sees which tile goes where; the slot it came from is the mover's alone.
         text = f"p{seat} put {format_tile(hand[chosen.slot])} at {chosen.cell[0]},{chosen.cell[1]}"
         return seat, text, text
-    if isinstance(chosen, ExchangeAction):
-        tiles = " ".join(format_tile(hand[slot]) for slot in chosen.slots)
-        return seat, f"p{seat} exchanged {tiles}", f"p{seat} exchanged {len(chosen.slots)} tiles"
-    text = f"p{seat} {'passed' if isinstance(chosen, PassAction) else 'ended the placement'}"
+    if isinstance(chosen, ExchangeTileAction):
+        # The others see a tile go into the exchange, not which.
+        tile = format_tile(hand[chosen.slot])
+        return seat, f"p{seat} put {tile} into the exchange", f"p{seat} put a tile into the exchange"
+    if isinstance(chosen, PassAction):
+        text = f"p{seat} passed"
+    else:
+        text = f"p{seat} ended the {'exchange' if turn.marked else 'placement'}"
     return seat, text, text
 
 

@@ -2,9 +2,11 @@
 
 Only legal actions are offered (:meth:`ActionTurn.legal_actions`): a tile goes
 on a cell only if some legal placement holds it together with every tile
-placed so far, so every offered sequence ends in a legal move. Copies of one
-tile in the hand are offered once, by their first free slot, and so is each
-exchange. On the empty table the openings are built where
+placed so far, and into the exchange only while the exchange may take one
+more (as :func:`~qwirkle.legality.exchange_limit` says), so every offered
+sequence ends in a legal move. Copies of one tile in
+the hand are offered once: on the table by their first slot, into the
+exchange by their first slot not in it yet. On the empty table the openings are built where
 :func:`~qwirkle.legal_moves` lists them, from ``(0, 0)``. A placement with a
 cell outside the window cannot be expressed (in 300 games, half random and
 half greedy, 24,525 turns, none was met: the widest table spanned 27 cells);
@@ -14,7 +16,7 @@ best-scoring placement instead.
 >>> from qwirkle import new_game
 >>> turn = ActionTurn.start(new_game(["Ann", "Bob"], seed=7))
 >>> turn.layout.size, turn.origin
-(7841, (-18, -18))
+(7784, (-18, -18))
 >>> first = turn.legal_actions()[0]
 >>> decode(first, turn.origin)
 TileAction(slot=2, cell=(0, 0))
@@ -24,10 +26,9 @@ True
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
+from typing import Final
 
-from qwirkle._engine.exchanges import exchange_positions
 from qwirkle._engine.geometry import Cell, key
 from qwirkle._engine.placing import Frame, holding, is_complete, reach
 from qwirkle._immutable import Immutable
@@ -37,7 +38,7 @@ from qwirkle.adapters.encoding import (
     Action,
     ActionLayout,
     EndAction,
-    ExchangeAction,
+    ExchangeTileAction,
     PassAction,
     TileAction,
     _window_numbers,
@@ -50,22 +51,15 @@ from qwirkle.legality import can_pass, exchange_limit
 from qwirkle.legalmoves import _listed_place, _state_windows, legal_moves
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.state import GameState
-from qwirkle.tiles import ALL_TILES
+from qwirkle.tiles import ALL_TILES, Tile
 
-__all__ = [
-    "WINDOW",
-    "Action",
-    "ActionLayout",
-    "ActionTurn",
-    "EndAction",
-    "ExchangeAction",
-    "InvalidActionError",
-    "PassAction",
-    "TileAction",
-    "decode",
-    "encode",
-    "window_origin",
-]
+__all__ = ["WINDOW", "Action", "ActionLayout", "ActionTurn", "EndAction", "ExchangeTileAction", "InvalidActionError",
+           "PassAction", "TileAction", "decode", "decode_move", "encode", "encode_move", "window_origin"]  # fmt: skip
+
+
+_KEPT: Final = ("state", "layout", "origin", "slots", "first_slot", "placed", "used", "marked", "_windows", "_largest",
+                 "_pass")  # fmt: skip
+"""The attributes a turn passes on to the next (all but the legal actions, worked out again)."""
 
 
 class ActionTurn(Immutable):
@@ -80,19 +74,7 @@ class ActionTurn(Immutable):
     1
     """
 
-    __slots__ = (
-        "_choices",
-        "_legal",
-        "_pass",
-        "_windows",
-        "first_slot",
-        "layout",
-        "origin",
-        "placed",
-        "slots",
-        "state",
-        "used",
-    )
+    __slots__ = (*_KEPT, "_legal")
 
     state: GameState
     """The state at the start of the turn."""
@@ -108,8 +90,10 @@ class ActionTurn(Immutable):
     """The tiles placed so far this turn: ``(cell number in the window, tile index)``, in order."""
     used: int
     """The tiles placed so far, as a mask of tile indices (a placement holds each tile at most once)."""
+    marked: tuple[int, ...]
+    """The hand slots whose tiles were put into the exchange so far this turn, in order."""
     _windows: tuple[Frame, ...]
-    _choices: frozenset[int]
+    _largest: int
     _pass: Move | None
     _legal: list[int] | None
 
@@ -128,8 +112,10 @@ class ActionTurn(Immutable):
         first_slot: dict[int, int] = {}
         for slot, tile in enumerate(slots):
             first_slot.setdefault(tile, slot)
+        begun = {"state": state, "layout": layout, "origin": origin, "slots": slots, "first_slot": first_slot,
+                 "placed": (), "used": 0, "marked": (), "_windows": (), "_largest": 0, "_pass": None}  # fmt: skip
         if state.outcome is not None:
-            return cls._make(state, layout, origin, slots, first_slot, (), 0, (), frozenset(), None)
+            return cls._make(begun)
         numbers = _window_numbers(layout.window)
         offset = key(origin)
         found: list[Frame] = []
@@ -138,46 +124,25 @@ class ActionTurn(Immutable):
                 found.append((tuple([numbers[k - offset] for k in keys]), opts))
             except KeyError:
                 continue  # a cell outside the window: the placement cannot be expressed
-        choices: frozenset[int] = frozenset()
         largest = exchange_limit(state)
-        if largest:
-            end = layout.end
-            masks = _exchange_masks(tuple([slots.index(tile) for tile in slots]), largest)
-            choices = frozenset([end + mask for mask in masks])
         passing: Move | None = Pass() if can_pass(state) else None
-        if not found and not choices and passing is None:
+        if not found and not largest and passing is None:
             best = legal_moves(state).best()
             passing = None if best is None else best[0]
-        return cls._make(state, layout, origin, slots, first_slot, (), 0, tuple(found), choices, passing)
+        return cls._make({**begun, "_windows": tuple(found), "_largest": largest, "_pass": passing})
 
     @classmethod
-    def _make(
-        cls,
-        state: GameState,
-        layout: ActionLayout,
-        origin: Cell,
-        slots: tuple[int, ...],
-        first_slot: dict[int, int],
-        placed: tuple[tuple[int, int], ...],
-        used: int,
-        found: tuple[Frame, ...],
-        choices: frozenset[int],
-        passing: Move | None,
-    ) -> ActionTurn:
+    def _make(cls, values: dict[str, object]) -> ActionTurn:
+        """A turn of these attribute values, its legal actions not worked out yet."""
         turn = object.__new__(cls)
-        put = object.__setattr__
-        put(turn, "state", state)
-        put(turn, "layout", layout)
-        put(turn, "origin", origin)
-        put(turn, "slots", slots)
-        put(turn, "first_slot", first_slot)
-        put(turn, "placed", placed)
-        put(turn, "used", used)
-        put(turn, "_windows", found)
-        put(turn, "_choices", choices)
-        put(turn, "_pass", passing)
-        put(turn, "_legal", None)
+        for name, value in values.items():
+            object.__setattr__(turn, name, value)
+        object.__setattr__(turn, "_legal", None)
         return turn
+
+    def _but(self, **changes: object) -> ActionTurn:
+        """This turn with ``changes`` made to its attributes."""
+        return ActionTurn._make({name: getattr(self, name) for name in _KEPT} | changes)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("ActionTurn is immutable")
@@ -189,10 +154,10 @@ class ActionTurn(Immutable):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, ActionTurn):
             return NotImplemented
-        return self.state == other.state and self.placed == other.placed
+        return self.state == other.state and self.placed == other.placed and self.marked == other.marked
 
     def __hash__(self) -> int:
-        return hash((self.state, self.placed))
+        return hash((self.state, self.placed, self.marked))
 
     def actions(self) -> tuple[int, ...]:
         """The actions taken so far this turn, in order.
@@ -202,6 +167,8 @@ class ActionTurn(Immutable):
         >>> turn.after(turn.legal_actions()[0]).actions() == (turn.legal_actions()[0],)
         True
         """
+        if self.marked:
+            return tuple([self.layout.exchange + slot for slot in self.marked])
         cells = self.layout.cells
         return tuple(self.first_slot[tile] * cells + cell for cell, tile in self.placed)
 
@@ -214,6 +181,11 @@ class ActionTurn(Immutable):
         """
         if self._legal is not None:
             return list(self._legal)
+        if self.marked:
+            # An exchange begun: the end (numbered before them) and more tiles for it, nothing else.
+            building = [self.layout.end, *self._exchange_tiles()]
+            object.__setattr__(self, "_legal", building)
+            return list(building)
         cells = self.layout.cells
         base = [0] * len(ALL_TILES)
         for tile, slot in self.first_slot.items():
@@ -230,12 +202,25 @@ class ActionTurn(Immutable):
             if is_complete(self._windows, len(self.placed)):
                 add(self.layout.end)
         else:
-            found += self._choices
+            found += self._exchange_tiles()
             if self._pass is not None:
                 add(self.layout.pass_)
         found.sort()
         object.__setattr__(self, "_legal", found)
         return list(found)
+
+    def _exchange_tiles(self) -> list[int]:
+        """The actions that put a tile into the exchange now: each tile by its first slot not in it yet."""
+        if len(self.marked) >= self._largest:
+            return []
+        exchange = self.layout.exchange
+        offered: set[int] = set()
+        found = []
+        for slot, tile in enumerate(self.slots):
+            if slot not in self.marked and tile not in offered:
+                offered.add(tile)
+                found.append(exchange + slot)
+        return found
 
     def after(self, action: int) -> ActionTurn | Move:
         """The turn after ``action``: the next :class:`ActionTurn`, or the finished move once the turn is over.
@@ -247,7 +232,7 @@ class ActionTurn(Immutable):
         >>> turn.after(turn.layout.pass_)
         Traceback (most recent call last):
             ...
-        qwirkle.errors.InvalidActionError: action 7840 is not legal now
+        qwirkle.errors.InvalidActionError: action 7783 is not legal now
         """
         if type(action) is not int:
             if not hasattr(action, "__index__"):
@@ -260,28 +245,23 @@ class ActionTurn(Immutable):
                 tile = self.slots[slot]
                 bit = 1 << tile
                 if self.first_slot[tile] == slot and not self.used & bit and action in self._legal_set():
-                    return ActionTurn._make(
-                        self.state,
-                        layout,
-                        self.origin,
-                        self.slots,
-                        self.first_slot,
-                        (*self.placed, (cell, tile)),
-                        self.used | bit,
-                        holding(self._windows, cell, tile),
-                        frozenset(),
-                        None,
-                    )
+                    # A tile on the table: no exchange and no pass this turn any more.
+                    windows = holding(self._windows, cell, tile)
+                    placed = (*self.placed, (cell, tile))
+                    return self._but(placed=placed, used=self.used | bit, _windows=windows, _largest=0, _pass=None)
         elif action == layout.end:
+            if self.marked:
+                chosen = sorted([self.slots[slot] for slot in self.marked])
+                return Exchange.from_sorted(tuple([ALL_TILES[tile] for tile in chosen]))
             if self.placed and action in self._legal_set():
                 # The tiles fill one of the move generator's windows for this state, so the listing holds this
                 # move: it vouches for it, as a listed move does, and apply() need not check it again.
                 return _listed_place(self.move().placements, self.state)
-        elif not self.placed and action in self._choices:
-            mask = action - layout.end
-            chosen = sorted(self.slots[slot] for slot in range(len(self.slots)) if mask >> slot & 1)
-            return Exchange.from_sorted(tuple([ALL_TILES[tile] for tile in chosen]))
-        elif not self.placed and action == layout.pass_ and self._pass is not None:
+        elif action < layout.pass_:
+            if not self.placed and action in self._legal_set():
+                # A tile into the exchange: no placement and no pass this turn any more.
+                return self._but(marked=(*self.marked, action - layout.exchange), _windows=(), _pass=None)
+        elif not self.placed and not self.marked and action == layout.pass_ and self._pass is not None:
             return self._pass
         raise InvalidActionError(f"action {action} is not legal now")
 
@@ -305,24 +285,25 @@ class ActionTurn(Immutable):
         >>> turn == move, len(actions) == len(move) + 1
         (True, True)
         """
-        if self.placed:
+        if self.placed or self.marked:
             raise InvalidActionError("a move is played from the start of its turn")
         layout = self.layout
         if isinstance(move, Place):
             actions = [encode(TileAction(self.first_slot.get(tile.index, 0), cell), self.origin, layout)
                        for cell, tile in move.placements]  # fmt: skip
-            actions.append(layout.end)
         elif isinstance(move, Exchange):
-            mask = 0
-            left = list(enumerate(self.slots))
+            # Copies of a tile go into the exchange from their first slots, each slot once, in slot order.
+            chosen: list[int] = []
             for tile in move.tiles:
-                found = next((i for i, (_, held) in enumerate(left) if held == tile.index), None)
-                if found is None:
+                slot = next((s for s, held in enumerate(self.slots) if held == tile.index and s not in chosen), None)
+                if slot is None:
                     raise InvalidActionError(f"{move} is not legal now")
-                mask |= 1 << left.pop(found)[0]
-            actions = [layout.end + mask]
+                chosen.append(slot)
+            actions = [layout.exchange + slot for slot in sorted(chosen)]
         else:
-            actions = [layout.pass_]
+            actions = []
+        # A placement or an exchange holds a tile at least: its tiles, then the end; a pass is one action.
+        actions.append(layout.end if actions else layout.pass_)
         turn: ActionTurn | Move = self
         for action in actions:
             if not isinstance(turn, ActionTurn):
@@ -342,24 +323,63 @@ class ActionTurn(Immutable):
         """
         w = self.layout.window
         ox, oy = self.origin
-        pairs = []
-        for cell, tile in self.placed:
-            row, column = divmod(cell, w)
-            pairs.append(((ox + column, oy + row), ALL_TILES[tile]))
+        pairs = [((ox + cell % w, oy + cell // w), ALL_TILES[tile]) for cell, tile in self.placed]
         return Place._from_sorted(tuple(sorted(pairs)))
+
+    def exchanging(self) -> tuple[Tile, ...]:
+        """The tiles put into the exchange so far, in the order they were put.
+
+        >>> from qwirkle import apply, legal_moves, new_game
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> turn = ActionTurn.start(apply(state, legal_moves(state).best()[0]))
+        >>> turn.after(turn.layout.exchange + 1).exchanging()
+        (Tile(Colour.RED, Shape.CLOVER),)
+        """
+        return tuple([ALL_TILES[self.slots[slot]] for slot in self.marked])
 
     def __repr__(self) -> str:
         return f"<ActionTurn: {len(self.placed)} placed, origin {self.origin}>"
 
 
-@functools.lru_cache(maxsize=1024)
-def _exchange_masks(pattern: tuple[int, ...], largest: int) -> tuple[int, ...]:
-    """A slot mask for each :func:`~qwirkle._engine.exchanges.exchanges` of 1 to ``largest`` tiles of a hand.
+def encode_move(state: GameState, move: Move, window: int = WINDOW) -> list[int]:
+    """The actions that play ``move`` in ``state``, from the start of the turn (:meth:`ActionTurn.actions_for`).
 
-    Slot ``i`` of the hand holds the tile numbered ``pattern[i]`` (its first
-    slot), so that hands alike but for which tiles they hold share one answer.
+    Raises :class:`InvalidActionError` if the move is not legal or cannot be
+    expressed in the turn's window.
+
+    >>> from qwirkle import Exchange, apply, legal_moves, new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> state = apply(state, legal_moves(state).best()[0])
+    >>> swap = Exchange(state.hand[:2])
+    >>> encode_move(state, swap)
+    [7777, 7778, 7776]
+    >>> decode_move(state, [7777, 7778, 7776]) == swap
+    True
     """
-    return tuple([sum([1 << slot for slot in at]) for at in exchange_positions(pattern, largest)])
+    return ActionTurn.start(state, window).actions_for(move)
+
+
+def decode_move(state: GameState, actions: Iterable[int], window: int = WINDOW) -> Move:
+    """The move that ``actions``, taken from the start of the turn in ``state``, play.
+
+    Raises :class:`InvalidActionError` if an action is not legal when taken,
+    or if the actions stop before the turn ends or go on after it.
+
+    >>> from qwirkle import new_game
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> decode_move(state, ActionTurn.start(state).legal_actions()[:1])
+    Traceback (most recent call last):
+        ...
+    qwirkle.errors.InvalidActionError: the actions stop before the turn ends
+    """
+    step: ActionTurn | Move = ActionTurn.start(state, window)
+    for action in actions:
+        if not isinstance(step, ActionTurn):
+            raise InvalidActionError("the actions go on after the turn ends")
+        step = step.after(action)
+    if isinstance(step, ActionTurn):
+        raise InvalidActionError("the actions stop before the turn ends")
+    return step
 
 
 def _replayed(state: GameState, actions: Iterable[int], window: int = WINDOW) -> ActionTurn:
@@ -374,10 +394,6 @@ def _replayed(state: GameState, actions: Iterable[int], window: int = WINDOW) ->
 
 
 # Numbering cells by the engine's int keys is the adapters' own business now.
-__getattr__ = moved_names(
-    __name__,
-    {
-        "cell_numbers": "qwirkle.adapters.encoding._cell_numbers",
-        "window_numbers": "qwirkle.adapters.encoding._window_numbers",
-    },
-)
+_MOVED: Final = {"cell_numbers": "qwirkle.adapters.encoding._cell_numbers",
+                  "window_numbers": "qwirkle.adapters.encoding._window_numbers"}  # fmt: skip
+__getattr__ = moved_names(__name__, _MOVED)

@@ -1,22 +1,28 @@
 """The action encoding of the adapters: each action of a turn as an integer.
 
-A placement is built one tile per action, then ended; an exchange and the
-pass are one action each. For a hand of ``n`` tiles and a window of ``w`` by
-``w`` cells (6 and 36 in the standard game: 7,841 actions):
+A turn is built one action at a time. A placement puts one tile per action,
+then ends; an exchange puts one tile of the hand per action into the
+exchange, then ends: so an exchange, whatever its tiles, begins with one of
+at most ``n`` actions, as a placement begins with one of its tiles. The pass
+is one action. For a hand of ``n`` tiles and a window of ``w`` by ``w`` cells
+(6 and 36 in the standard game: 7,784 actions):
 
 - ``slot * w * w + row * w + column``: put the tile in hand slot ``slot`` (the
   hand as it was when the turn began) on the cell at ``row`` and ``column`` of
   the window, which is recentred on the table at the start of each turn
   (:func:`window_origin`): cell ``(origin_x + column, origin_y + row)``;
-- ``n * w * w`` (:attr:`ActionLayout.end`): end the placement;
-- ``end + mask`` for ``mask`` from 1 to ``2**n - 1``: exchange the tiles of
-  the slots whose bits are set;
-- ``end + 2**n`` (:attr:`ActionLayout.pass_`): pass.
+- ``n * w * w`` (:attr:`ActionLayout.end`): end the turn being built: play
+  the tiles put on the table, or exchange the tiles put into the exchange;
+- ``end + 1 + slot`` (:attr:`ActionLayout.exchange` ``+ slot``): put the tile
+  in hand slot ``slot`` into the exchange;
+- ``end + 1 + n`` (:attr:`ActionLayout.pass_`): pass.
 
 >>> encode(TileAction(2, (0, 0)), (-18, -18))
 3258
 >>> decode(3258, (-18, -18))
 TileAction(slot=2, cell=(0, 0))
+>>> encode(ExchangeTileAction(4), (-18, -18))
+7781
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ __all__ = [
     "Action",
     "ActionLayout",
     "EndAction",
-    "ExchangeAction",
+    "ExchangeTileAction",
     "PassAction",
     "TileAction",
     "decode",
@@ -57,8 +63,8 @@ class ActionLayout(Immutable):
     """Where each kind of action lies in ``range(size)``, for a hand size and a window.
 
     >>> layout = ActionLayout()
-    >>> layout.end, layout.pass_, layout.size
-    (7776, 7840, 7841)
+    >>> layout.end, layout.exchange, layout.pass_, layout.size
+    (7776, 7777, 7783, 7784)
     """
 
     hand_size: int = 6
@@ -73,13 +79,18 @@ class ActionLayout(Immutable):
 
     @property
     def end(self) -> int:
-        """The action that ends a placement."""
+        """The action that ends the turn being built: a placement or an exchange."""
         return self.hand_size * self.cells
+
+    @property
+    def exchange(self) -> int:
+        """The action that puts the tile of hand slot 0 into the exchange; slot ``s`` is ``exchange + s``."""
+        return self.end + 1
 
     @property
     def pass_(self) -> int:
         """The action that passes."""
-        return self.end + (1 << self.hand_size)
+        return self.exchange + self.hand_size
 
     @property
     def size(self) -> int:
@@ -97,14 +108,14 @@ class TileAction(Immutable):
 
 @attrs.frozen
 class EndAction(Immutable):
-    """End the placement."""
+    """End the turn being built: play the tiles put on the table, or exchange those put into the exchange."""
 
 
 @attrs.frozen
-class ExchangeAction(Immutable):
-    """Exchange the tiles of these hand slots."""
+class ExchangeTileAction(Immutable):
+    """Put the tile of hand slot ``slot`` into the exchange."""
 
-    slots: tuple[int, ...]
+    slot: int
 
 
 @attrs.frozen
@@ -112,7 +123,7 @@ class PassAction(Immutable):
     """Pass."""
 
 
-Action: TypeAlias = TileAction | EndAction | ExchangeAction | PassAction
+Action: TypeAlias = TileAction | EndAction | ExchangeTileAction | PassAction
 """An action, decoded."""
 
 
@@ -135,7 +146,7 @@ def encode(action: Action, origin: Cell, layout: ActionLayout | None = None) -> 
     """The number of ``action`` in a turn whose window starts at ``origin``.
 
     >>> encode(PassAction(), (0, 0)), encode(TileAction(1, (2, 3)), (0, 0))
-    (7840, 1406)
+    (7783, 1406)
     """
     layout = ActionLayout() if layout is None else layout
     if isinstance(action, TileAction):
@@ -146,15 +157,10 @@ def encode(action: Action, origin: Cell, layout: ActionLayout | None = None) -> 
         return action.slot * layout.cells + row * w + column
     if isinstance(action, EndAction):
         return layout.end
-    if isinstance(action, ExchangeAction):
-        mask = 0
-        for slot in action.slots:
-            if not 0 <= slot < layout.hand_size or mask >> slot & 1:
-                raise InvalidActionError(f"{action} names a slot twice or a slot the hand does not have")
-            mask |= 1 << slot
-        if not mask:
-            raise InvalidActionError("an exchange needs at least one slot")
-        return layout.end + mask
+    if isinstance(action, ExchangeTileAction):
+        if not 0 <= action.slot < layout.hand_size:
+            raise InvalidActionError(f"{action} names a slot the hand does not have")
+        return layout.exchange + action.slot
     if isinstance(action, PassAction):
         return layout.pass_
     raise TypeError(f"not an action: {action!r}")
@@ -163,8 +169,8 @@ def encode(action: Action, origin: Cell, layout: ActionLayout | None = None) -> 
 def decode(number: int, origin: Cell, layout: ActionLayout | None = None) -> Action:
     """The action numbered ``number`` in a turn whose window starts at ``origin``.
 
-    >>> decode(1406, (0, 0)), decode(7776 + 5, (0, 0))
-    (TileAction(slot=1, cell=(2, 3)), ExchangeAction(slots=(0, 2)))
+    >>> decode(1406, (0, 0)), decode(7777 + 2, (0, 0))
+    (TileAction(slot=1, cell=(2, 3)), ExchangeTileAction(slot=2))
     """
     layout = ActionLayout() if layout is None else layout
     if type(number) is not int and not hasattr(number, "__index__"):
@@ -180,8 +186,7 @@ def decode(number: int, origin: Cell, layout: ActionLayout | None = None) -> Act
         return EndAction()
     if number == layout.pass_:
         return PassAction()
-    mask = number - layout.end
-    return ExchangeAction(tuple(slot for slot in range(layout.hand_size) if mask >> slot & 1))
+    return ExchangeTileAction(number - layout.exchange)
 
 
 @functools.lru_cache(maxsize=16)

@@ -69,8 +69,8 @@ from qwirkle.state import GameState, check_player_count
 
 __all__ = ["ENV_ID", "MAX_TURNS", "QwirkleSoloEnv"]
 
-ENV_ID: Final = "qwirkle/Solo-v0"
-"""The id the environment is registered under: ``gymnasium.make("qwirkle/Solo-v0", opponents=["greedy"])``."""
+ENV_ID: Final = "qwirkle/Solo-v1"
+"""The id the environment is registered under: ``gymnasium.make("qwirkle/Solo-v1", opponents=["greedy"])``."""
 
 MAX_TURNS: Final = 1000
 """The turns after which a game is truncated: with no limit on exchanges (Rule END-5) a game need not end."""
@@ -239,6 +239,8 @@ class QwirkleSoloEnv(gymnasium.Env[Any, Any]):
         text = str(self.game)
         if self._turn is not None and self._turn.placed:
             text += f"\nplaced this turn: {self._turn.move()}"
+        if self._turn is not None and self._turn.marked:
+            text += f"\nput into the exchange: {', '.join(map(str, self._turn.exchanging()))}"
         return text
 
 

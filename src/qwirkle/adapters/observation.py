@@ -13,7 +13,8 @@ the named, reshaped views):
   the table that some tile fits; on the empty table, the cell ``(0, 0)`` where
   the opening begins);
 - ``hand``, hand size x 36: the tile of each hand slot, one-hot, blank once
-  placed this turn;
+  placed this turn or put into the exchange (which only the player to move
+  sees);
 - ``unseen``, 36: how many copies of each tile the player cannot see, over the
   copies per tile;
 - ``scores``, one per seat of the largest game the rules allow: points over
@@ -182,7 +183,8 @@ def observe(seen: PlayerView, turn: ActionTurn | None = None) -> npt.NDArray[np.
 
     ``turn`` gives the window and the tiles placed so far this turn, which
     every player sees on the table; they come from the hand of the player to
-    move, who no longer holds them.
+    move, who no longer holds them. The tiles that player has put into the
+    exchange leave their slots blank in that player's observation alone.
 
     >>> from qwirkle import new_game, view
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -208,8 +210,11 @@ def observe(seen: PlayerView, turn: ActionTurn | None = None) -> npt.NDArray[np.
     own = turn is not None and seen.seat == turn.state.current
     hand = offsets["hand"]
     left = [tile for _, tile in placed] if own else []
+    marked = turn.marked if own and turn is not None else ()
     for slot, held in enumerate(seen.hand):
         counts[held.index] -= 1
+        if slot in marked:
+            continue
         if held.index in left:
             left.remove(held.index)
             continue

@@ -5,8 +5,8 @@ registers the game. Parameters: ``players`` (2 to 4, default 2) and
 ``max_turns`` (default 600: with no limit on exchanges, Rule END-5, a game
 need not end; one that reaches it ends with every return 0).
 
-Decisions are the actions of :mod:`qwirkle.adapters.actions` (a tile, the end
-of a placement, an exchange, the pass). Chance outcomes are tile indices: the
+Decisions are the actions of :mod:`qwirkle.adapters.actions` (a tile on the
+table or into the exchange, the end of a placement or an exchange, the pass). Chance outcomes are tile indices: the
 deal draws ``hand_size`` tiles per seat in seat order (Rule SETUP-2), and after
 each move one chance node per tile it draws, each tile weighted by its copies
 in the bag (:func:`~qwirkle.draw_pool`). Returns are
@@ -15,7 +15,7 @@ The observation tensor is the vector of :mod:`qwirkle.adapters.observation`
 and the observation string holds the same facts. The information state string
 has perfect recall: it adds everything the player has seen happen, in order
 (its own deal and draws, how many tiles the others were dealt and drew, every
-tile put on the table, the others' exchanges by their number of tiles). No
+tile put on the table, each tile the others put into an exchange, not which). No
 information state tensor is declared: the history has no fixed bound a tensor
 could hold short of the turn limit, and the observation alone would not have
 perfect recall.
@@ -35,7 +35,7 @@ bots play as OpenSpiel bots through :mod:`qwirkle.adapters.openspiel_bots`.
 >>> while state.is_chance_node():
 ...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player() in (0, 1), game.num_distinct_actions()
-(True, 7841)
+(True, 7784)
 """
 
 from __future__ import annotations
@@ -296,6 +296,8 @@ class QwirkleState(pyspiel.State):
         text = str(self.game_state)
         if self.turn is not None and self.turn.placed:
             text += f"\nplaced this turn: {format_move(self.turn.move())}"
+        if self.turn is not None and self.turn.marked:
+            text += f"\nput into the exchange: {' '.join(map(format_tile, self.turn.exchanging()))}"
         if self.pending is not None:
             text += f"\ndrawing for {format_move(self.pending)}: {' '.join(format_tile(t) for t in self.drawn)}"
         return text
@@ -352,6 +354,11 @@ class QwirkleObserver:
         ]
         if state.turn is not None and state.turn.placed:
             parts.append(f"placed {format_move(state.turn.move())}")
+        if state.turn is not None and state.turn.marked:
+            # Which tiles go into the exchange is the mover's to know; the others see how many.
+            marked = state.turn.marked
+            mover = seen.current == player
+            parts.append(f"exchanging {' '.join(format_tile(seen.hand[s]) for s in marked) if mover else len(marked)}")
         if state.pending is not None and seen.current == player:
             parts.append(f"drawing for {format_move(state.pending)}: {' '.join(format_tile(t) for t in state.drawn)}")
         return " | ".join(parts)

@@ -11,8 +11,9 @@ games, a turn-based game, it offers no ``parallel_env``: PettingZoo's
 :meth:`QwirkleEnv.state` is the whole game, hands included, for centralised
 critics. Agents are named
 ``player_0`` to ``player_{n-1}`` by seat. Each step is one action of
-:mod:`qwirkle.adapters.actions` (a tile, the end of a placement, an
-exchange, the pass), so a turn takes one or more steps of the same agent.
+:mod:`qwirkle.adapters.actions` (a tile on the table or into the exchange,
+the end of a placement or an exchange, the pass), so a turn takes one or
+more steps of the same agent.
 An observation is ``{"observation": vector, "action_mask": mask}`` (see
 :mod:`qwirkle.adapters.observation`), the mask all zeros for an agent whose
 turn it is not. Rewards come at the end of the game
@@ -72,11 +73,11 @@ class QwirkleEnv(AECEnv):
     >>> env = QwirkleEnv(players=3)
     >>> env.reset(seed=1)
     >>> env.agent_selection in env.agents, int(env.action_space("player_0").n)
-    (True, 7841)
+    (True, 7784)
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012
-        "name": "qwirkle_v0",
+        "name": "qwirkle_v1",
         "render_modes": ["human", "ansi"],
         "is_parallelizable": False,
         "render_fps": 1,
@@ -234,6 +235,8 @@ class QwirkleEnv(AECEnv):
         text = str(self.game)
         if self.turn is not None and self.turn.placed:
             text += f"\nplaced this turn: {self.turn.move()}"
+        if self.turn is not None and self.turn.marked:
+            text += f"\nput into the exchange: {', '.join(map(str, self.turn.exchanging()))}"
         if self.render_mode == "human":
             print(text)
             return None

@@ -10,12 +10,12 @@ the same actions as a ``QwirkleSoloEnv`` reset with that seed plays the same
 game, step for step. The native engine plays the greedy and random bots;
 other opponents are refused when the environment is made.
 
-It is what ``gymnasium.make_vec("qwirkle/Solo-v0", ...)`` makes when the
+It is what ``gymnasium.make_vec("qwirkle/Solo-v1", ...)`` makes when the
 native engine is installed and can play the opponents (see
 :func:`make_solo_vector_env`, the id's vector entry point):
 
 >>> import gymnasium
->>> envs = gymnasium.make_vec("qwirkle/Solo-v0", num_envs=4)
+>>> envs = gymnasium.make_vec("qwirkle/Solo-v1", num_envs=4)
 >>> observations, infos = envs.reset(seed=7)
 >>> actions = observations["action_mask"].argmax(axis=1)
 >>> observations, rewards, terminations, truncations, infos = envs.step(actions)
@@ -75,7 +75,7 @@ def native_layout(actions: ActionLayout, observed: ObservationLayout, rules: Rul
     >>> from qwirkle import RuleSet
     >>> numbers = native_layout(ActionLayout(), ObservationLayout(), RuleSet())
     >>> numbers["end"], numbers["actions"], numbers["size"], numbers["open_plane"]
-    (7776, 7841, 19697, 14)
+    (7776, 7784, 19697, 14)
     """
     if actions.window != observed.window or actions.hand_size != observed.hand_size:
         raise InvalidOptionsError("the action and observation layouts must share a window and a hand size")
@@ -105,7 +105,7 @@ def native_layout(actions: ActionLayout, observed: ObservationLayout, rules: Rul
 def make_solo_vector_env(
     num_envs: int = 1, opponents: Sequence[Opponent] = ("greedy",), *, engine: str = "auto", **options: Any
 ) -> gymnasium.vector.VectorEnv[Any, npt.NDArray[np.int64], npt.NDArray[Any]]:
-    """``num_envs`` solo games as one vector environment on the engine asked for (``qwirkle/Solo-v0``'s vector entry).
+    """``num_envs`` solo games as one vector environment on the engine asked for (``qwirkle/Solo-v1``'s vector entry).
 
     ``engine="native"`` makes a :class:`NativeSoloVectorEnv` (:class:`ImportError`
     without the extension; :class:`~qwirkle.InvalidOptionsError` for options it
@@ -119,7 +119,7 @@ def make_solo_vector_env(
     native one).
 
     >>> import gymnasium
-    >>> envs = gymnasium.make_vec("qwirkle/Solo-v0", num_envs=2, opponents=["strong"], engine="auto")
+    >>> envs = gymnasium.make_vec("qwirkle/Solo-v1", num_envs=2, opponents=["strong"], engine="auto")
     >>> type(envs).__name__
     'SyncVectorEnv'
     """
@@ -143,7 +143,7 @@ class NativeSoloVectorEnv(gymnasium.vector.VectorEnv[Any, npt.NDArray[np.int64],
     next step overwrites; by default each step returns new ones.
 
     >>> from qwirkle.native import available
-    >>> not available() or int(NativeSoloVectorEnv(2, ["random"]).single_action_space.n) == 7841
+    >>> not available() or int(NativeSoloVectorEnv(2, ["random"]).single_action_space.n) == 7784
     True
     """
 
