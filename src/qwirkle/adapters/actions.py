@@ -270,7 +270,7 @@ class ActionTurn(Immutable):
         return self.legal_actions() if legal is None else legal
 
     def actions_for(self, move: Move) -> list[int]:
-        """The actions that play ``move`` from this turn (which must have nothing placed yet), to imitate a player.
+        """The actions that play ``move`` from this turn (which must have nothing built yet), to imitate a player.
 
         Raises :class:`InvalidActionError` if the move is not legal or cannot
         be expressed in this turn's window.
@@ -338,7 +338,8 @@ class ActionTurn(Immutable):
         return tuple([ALL_TILES[self.slots[slot]] for slot in self.marked])
 
     def __repr__(self) -> str:
-        return f"<ActionTurn: {len(self.placed)} placed, origin {self.origin}>"
+        built = f"{len(self.marked)} to exchange" if self.marked else f"{len(self.placed)} placed"
+        return f"<ActionTurn: {built}, origin {self.origin}>"
 
 
 def encode_move(state: GameState, move: Move, window: int = WINDOW) -> list[int]:
