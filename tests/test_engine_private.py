@@ -66,8 +66,8 @@ def test_the_old_names_of_a_placement_warn_and_from_sorted_vouches_for_nothing()
 
 def test_the_names_split_from_their_modules_are_found_at_their_old_paths() -> None:
     import qwirkle._engine.exchanges as exchanges
-    import qwirkle._placement as placement
     import qwirkle.legality as legality
+    import qwirkle.legality.placement as placement
 
     old_movegen = importlib.import_module("qwirkle.movegen")
     assert legality.check_placement is placement.check_placement

@@ -43,7 +43,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "qwirkle.formats._jsontext",
         "qwirkle.formats._reader",
         "qwirkle.scoring",
-        "qwirkle._placement",
+        "qwirkle.legality.placement",
         "qwirkle._engine.frontier",
         "qwirkle._engine.anchors",
         "qwirkle.board",

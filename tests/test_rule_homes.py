@@ -48,7 +48,7 @@ HOMES: dict[str, Home] = {
         "qwirkle.rules.ruleset",  # RuleSet.tile_count
         {
             "qwirkle._consistency": "check_seen: a view that breaks it is refused",
-            "qwirkle._placement": "check_hidden_hand: checks a placement from a hand nobody sees against it",
+            "qwirkle.legality.placement": "check_hidden_hand: checks a placement from a hand nobody sees against it",
             "qwirkle.formats.replay": "_deal, _noted_draws: replaying a record deals, draws and checks each turn by it",
             "qwirkle.formats.state_json": "state_from_json: loading a state checks the tiles it holds",
             "qwirkle.game": "position: a position set up by hand is checked for it",
@@ -152,7 +152,7 @@ HOMES: dict[str, Home] = {
     "TURN-1": Home(
         "qwirkle.legality",  # check, _verify_place
         {
-            "qwirkle._placement": "check_hidden_hand: checks a placement from a hand nobody sees against it",
+            "qwirkle.legality.placement": "check_hidden_hand: checks a placement from a hand nobody sees against it",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
             "qwirkle.interface.scorekeeper": "the Scorekeeper (a game on a real table) checks it",
             "qwirkle.moves": "_placements: a move value refuses a move the rule rules out",
@@ -178,27 +178,27 @@ HOMES: dict[str, Home] = {
         },
     ),
     "PLACE-1": Home(
-        "qwirkle._placement",  # check_placement
+        "qwirkle.legality.placement",  # check_placement
         {
             "qwirkle.errors": "IllegalMoveError: its docstring takes the rule as its example",
             "qwirkle.interface.builder": "TurnBuilder.options: TurnBuilder says which rule a tile being placed breaks",
         },
     ),
     "PLACE-2": Home(
-        "qwirkle._placement",  # check_placement
+        "qwirkle.legality.placement",  # check_placement
         {
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
         },
     ),
     "PLACE-3": Home(
-        "qwirkle._placement",  # check_placement
+        "qwirkle.legality.placement",  # check_placement
         {
             "qwirkle.interface.builder": "TurnBuilder.options: TurnBuilder says which rule a tile being placed breaks",
             "qwirkle.interface.scorekeeper": "Scorekeeper.score: the Scorekeeper (a game on a real table) checks it",
         },
     ),
     "PLACE-4": Home(
-        "qwirkle._placement",  # check_placement
+        "qwirkle.legality.placement",  # check_placement
         {
             "qwirkle.legality": "verify: its example is a move refused by it",
             "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
@@ -206,7 +206,7 @@ HOMES: dict[str, Home] = {
         },
     ),
     "PLACE-5": Home(
-        "qwirkle._placement",  # check_placement
+        "qwirkle.legality.placement",  # check_placement
         {
             "qwirkle.histories": "check_history: check_history refuses a history that breaks it",
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
@@ -224,21 +224,21 @@ HOMES: dict[str, Home] = {
         "qwirkle._engine.lines",  # line_fault, summary_fault, joinable
         {
             "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
-            "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
+            "qwirkle.legality.placement": "check_lines: checks a move against it, raises the IllegalMoveError",
         },
     ),
     "LINE-3": Home(
         "qwirkle._engine.lines",  # line_fault, summary_fault, joinable
         {
             "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
-            "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
+            "qwirkle.legality.placement": "check_lines: checks a move against it, raises the IllegalMoveError",
         },
     ),
     "LINE-4": Home(
         "qwirkle._engine.lines",  # MAX_LINE, line_fault, summary_fault, joinable
         {
             "qwirkle._engine.grid": "check_grid: a Board refuses a grid of tiles that breaks it",
-            "qwirkle._placement": "_FAULT_WORDS, check_lines: checks a move against it, raises the IllegalMoveError",
+            "qwirkle.legality.placement": "check_lines: checks a move against it, raises the IllegalMoveError",
         },
     ),
     "LINE-5": Home(
@@ -246,7 +246,7 @@ HOMES: dict[str, Home] = {
         {},
     ),
     "LINE-6": Home(
-        "qwirkle._placement",  # check_placement, check_lines
+        "qwirkle.legality.placement",  # check_placement, check_lines
         {
             "qwirkle.interface.builder": "TurnBuilder says which rule a tile being placed breaks",
         },

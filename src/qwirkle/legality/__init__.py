@@ -2,7 +2,7 @@
 
 The table's own rules for tiles laid on it, which need no hand, are
 :func:`check_placement`, :func:`check_lines` and :func:`check_hidden_hand`,
-kept apart in :mod:`qwirkle._placement` and found here.
+kept apart in :mod:`qwirkle.legality.placement` and found here.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ from typing import TypeAlias
 from qwirkle._engine.geometry import STRIDE
 from qwirkle._engine.lines import group_size, groups
 from qwirkle._engine.movegen import can_place
-from qwirkle._placement import check_hidden_hand, check_lines, check_placement
 from qwirkle.endings import Outcome
 from qwirkle.errors import IllegalMoveError, QwirkleError, brief, not_a_move, not_your_turn
+from qwirkle.legality.placement import check_hidden_hand, check_lines, check_placement
 from qwirkle.moves import Exchange, HiddenExchange, InvalidMoveError, Move, Pass, Place
 from qwirkle.rules.catalogue import Rule
 from qwirkle.rules.ruleset import RuleSet

@@ -3,7 +3,7 @@
 Only the table is needed, so a game (:func:`qwirkle.legality.verify`) and a
 score keeper that cannot see the hands (:class:`qwirkle.Scorekeeper`) share
 these checks; the keeper also checks what it sees of a hand it cannot see
-(:func:`check_hidden_hand`). Their public home is :mod:`qwirkle.legality`.
+(:func:`check_hidden_hand`). :mod:`qwirkle.legality` offers them too.
 """
 
 from __future__ import annotations
