@@ -17,7 +17,7 @@ True
 from typing import TYPE_CHECKING
 
 from qwirkle._moved import moved_names
-from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, run_game
+from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, StrongBot, run_game
 from qwirkle.cards.builder import Problem, TurnBuilder
 from qwirkle.cards.endings import CardsEndReason, CardsOutcome
 from qwirkle.cards.game import apply, choose_starter, is_over, largest_series_size, new_game, position, resign
@@ -61,6 +61,7 @@ __all__ = [
     "Redraw",
     "Series",
     "StartTiebreak",
+    "StrongBot",
     "Table",
     "TurnBuilder",
     "apply",

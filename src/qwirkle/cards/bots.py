@@ -13,6 +13,7 @@ from typing import Final, Protocol
 
 from qwirkle._rng import below, seed_state, shuffle
 from qwirkle.cards._search.plans import can_lay_between, plan_for, sub_multisets
+from qwirkle.cards._strong import SAMPLES, best_lay
 from qwirkle.cards.game import apply, is_over, new_game
 from qwirkle.cards.lays import blocked_move, can_lay, most_qwirkles, opening_lay, opening_sets, table_counts
 from qwirkle.cards.moves import CardsMove, Lay
@@ -20,9 +21,10 @@ from qwirkle.cards.ruleset import CardsRuleSet
 from qwirkle.cards.series import counts_of, table_from_masks
 from qwirkle.cards.state import CardsState
 from qwirkle.cards.views import CardsPlayerView, CardsSpectatorView
+from qwirkle.errors import InvalidOptionsError
 from qwirkle.tiles import ALL_TILES
 
-__all__ = ["Bot", "GreedyBot", "RandomBot", "run_game"]
+__all__ = ["Bot", "GreedyBot", "RandomBot", "StrongBot", "run_game"]
 
 
 class Bot(Protocol):
@@ -138,6 +140,45 @@ class GreedyBot:
         _expect_player(view)
         move = most_qwirkles(view)
         return blocked_move(view) if move is None else move
+
+
+class StrongBot:
+    """Makes the most Qwirkles it can, laying what leaves the next player the fewest Qwirkles to make.
+
+    Qwirkles are the score (Rules CARDS-8 and CARDS-9), and cards laid on the
+    table are there for everyone. Among a few candidate lays (the greedy
+    bot's, the smallest lays that keep its Qwirkles, and on a turn without a
+    Qwirkle each card that can be laid alone) it plays the one worth the
+    most: its Qwirkles, less the Qwirkles the next player could make after
+    it, averaged over ``samples`` hands dealt from the cards the bot cannot
+    see, less a little for each card laid. It decides from its player's view
+    alone, never the deck order or another hand: given a state, it looks at
+    the view of the player to move. The same seed and view always give the
+    same move. When no card can be laid it passes or redraws (Rule CARDS-7).
+
+    >>> from qwirkle.cards import new_game, is_legal
+    >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> is_legal(state, StrongBot(seed=1).choose(state.view()))
+    True
+    """
+
+    def __init__(self, seed: int = 0, name: str = "strong", samples: int = SAMPLES) -> None:
+        if type(samples) is not int:
+            raise TypeError(f"samples is a number of hands, an int, not {type(samples).__name__}")
+        if samples < 1:
+            raise InvalidOptionsError(f"a strong bot deals at least one hand to judge a lay by, not {samples}")
+        self.name = name
+        self.seed = seed
+        self.samples = samples
+
+    def choose(self, view: CardsPlayerView) -> CardsMove:
+        """The strongest legal move this bot finds for the viewer."""
+        _expect_player(view)
+        seen = view.view() if isinstance(view, CardsState) else view
+        if not can_lay(seen):
+            return blocked_move(seen)
+        move = best_lay(seen, self.seed, self.samples)
+        return blocked_move(seen) if move is None else move
 
 
 def _expect_player(view: object) -> None:
