@@ -171,8 +171,8 @@ class StrongBot:
         self.seed = seed
         self.samples = samples
 
-    def choose(self, view: CardsPlayerView) -> CardsMove:
-        """The strongest legal move this bot finds for the viewer."""
+    def choose(self, view: CardsPlayerView | CardsState) -> CardsMove:
+        """The strongest legal move this bot finds for the viewer (for a state, the player to move)."""
         _expect_player(view)
         seen = view.view() if isinstance(view, CardsState) else view
         if not can_lay(seen):

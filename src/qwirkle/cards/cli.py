@@ -9,7 +9,7 @@ import argparse
 import sys
 from collections.abc import Iterable, Sequence
 
-from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, run_game
+from qwirkle.cards.bots import Bot, GreedyBot, RandomBot, StrongBot, run_game
 from qwirkle.cards.moves import CardsMove, Lay, Redraw
 from qwirkle.cards.notation import card_code
 from qwirkle.cards.ruleset import MAX_PLAYERS, MIN_PLAYERS, CardsRuleSet
@@ -19,7 +19,7 @@ from qwirkle.tiles import Tile
 
 __all__ = ["main"]
 
-_BOTS = ("random", "greedy")
+_BOTS = ("random", "greedy", "strong")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -27,12 +27,14 @@ def _parser() -> argparse.ArgumentParser:
         prog="qwirkle cards",
         description="Play a seeded game of Qwirkle Cards between bots and print every turn.",
     )
-    parser.add_argument("--seed", type=int, default=1, help="the seed of the deal and of the random bots (default 1)")
+    parser.add_argument(
+        "--seed", type=int, default=1, help="the seed of the deal and of the random and strong bots (default 1)"
+    )
     parser.add_argument(
         "--players",
         default="random,greedy",
         metavar="BOT,BOT",
-        help="comma-separated bots in seat order, from: random, greedy (default random,greedy)",
+        help="comma-separated bots in seat order, from: random, greedy, strong (default random,greedy)",
     )
     # The option's old name, as the other commands did not call it: still read, with a note.
     parser.add_argument("--bots", dest="old_bots", default=None, help=argparse.SUPPRESS)
@@ -89,6 +91,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             bots.append(RandomBot(seed=args.seed * 7919 + seat, name="random"))
         elif name == "greedy":
             bots.append(GreedyBot(name="greedy"))
+        elif name == "strong":
+            bots.append(StrongBot(seed=args.seed * 7919 + seat, name="strong"))
         else:
             print(f"unknown bot {name!r}: the bots are {', '.join(_BOTS)}")
             return 2
