@@ -38,8 +38,8 @@ def test_every_rule_a_move_can_break_has_an_example_and_no_other_rule_has() -> N
 
 def test_the_search_reads_rules_through_names_parameters_returns_and_end_reasons() -> None:
     where = {rule: {ref.fullname for ref in refs} for rule, refs in REFUSED.items()}
-    assert "qwirkle.legality.check_placement" in where["PLACE-2"]  # IllegalMoveError(Rule.PLACE_2, ...)
-    assert "qwirkle.legality.check_lines" in where["LINE-4"]  # fault = line_fault(line), which returns it
+    assert "qwirkle.legality.placement.check_placement" in where["PLACE-2"]  # IllegalMoveError(Rule.PLACE_2, ...)
+    assert "qwirkle.legality.placement.check_lines" in where["LINE-4"]  # fault = line_fault(line), which returns it
     assert "qwirkle.legality._take" in where["EXCHANGE-1"]  # a parameter, given Rule.EXCHANGE_1 by a caller
     assert "qwirkle.legality.check_game_on" in where["END-5"]  # outcome.reason.rule, an end reason
     assert "qwirkle.cards.legality._verify_lay" in where["CARDS-3"]  # IllegalMoveError(*fault)
