@@ -1,7 +1,7 @@
 """A match's games streamed to a JSON-lines file as they finish, read back, and continued after an interruption.
 
 The first line describes the match (:data:`LOG_FORMAT`, the entries, the
-seed, the rules and the turn limit); each further line is one game's result
+seed, the rules and the turn limit, and for Qwirkle Cards the game); each further line is one game's result
 (:meth:`~qwirkle.matches.simulate.GameResult.to_json`), in the order games finished.
 Every line is written whole and flushed, so a run that is stopped loses at
 most the games still being played; a last line cut short is dropped when the
@@ -9,7 +9,7 @@ file is read or continued. :func:`qwirkle.matches.simulate.simulate` writes one 
 ``out=`` and continues one with ``resume=True``.
 
 >>> import tempfile, pathlib
->>> from qwirkle.rules.ruleset import RuleSet
+>>> from qwirkle.rules.ruleset import RuleSet  # noqa: F401 (the examples below make rules with it)
 >>> from qwirkle.matches.simulate import run_match_game
 >>> with tempfile.TemporaryDirectory() as folder:
 ...     path = pathlib.Path(folder) / "match.jsonl"
@@ -32,9 +32,10 @@ import attrs
 from qwirkle._immutable import Immutable
 from qwirkle.errors import InvalidRecordError, QwirkleError
 from qwirkle.formats import _codec
+from qwirkle.matches.kinds import TILES, MatchRules, rules_class
 from qwirkle.matches.results import GameResult, _decode_result
-from qwirkle.matches.stats import Simulation
-from qwirkle.rules.ruleset import RuleSet
+from qwirkle.matches.stats import Simulation, _decode_game
+from qwirkle.rules.ruleset import RuleSet  # noqa: F401 (the examples below make rules with it)
 
 __all__ = ["LOG_FORMAT", "LogWriter", "MatchLog", "MatchLogError", "read_log"]
 
@@ -43,6 +44,9 @@ LOG_FORMAT: Final = "qwirkle-match-log"
 _VERSION: Final = 1
 _MAX_LABEL: Final = 1000
 _MAX_NUMBER: Final = 2**64
+
+
+_GAME_WORDS: Final = {TILES: "the tile game", "cards": "Qwirkle Cards"}
 
 
 class MatchLogError(QwirkleError):
@@ -61,12 +65,14 @@ class MatchLog(Immutable):
     """The entries' labels."""
     seed: int
     """The match seed."""
-    rules: RuleSet
+    rules: MatchRules
     """The rules of every game."""
     max_turns: int
     """The turn limit of every game."""
     results: tuple[GameResult, ...]
     """The finished games, in the order they were written."""
+    game: str = TILES
+    """The game the match plays: ``"tiles"`` or ``"cards"``."""
 
     def simulation(self) -> Simulation:
         """The match so far: the finished games in order of their number.
@@ -75,12 +81,17 @@ class MatchLog(Immutable):
         >>> log.simulation().players
         ('greedy', 'random')
         """
-        return Simulation(self.players, self.seed, sorted(self.results, key=lambda result: result.index), self.rules)
+        ordered = sorted(self.results, key=lambda result: result.index)
+        return Simulation(self.players, self.seed, ordered, self.rules, self.game)
 
 
-def _encode_header(players: Sequence[str], seed: int, rules: RuleSet, max_turns: int) -> dict[str, _codec.JSON]:
+def _encode_header(
+    players: Sequence[str], seed: int, rules: MatchRules, max_turns: int, game: str
+) -> dict[str, _codec.JSON]:
+    # The tile game's logs are written as they always were: a log that names no game is one of the tile game.
     return {
         **_codec.encode_header(LOG_FORMAT, _VERSION),
+        **({} if game == TILES else {"game": game}),
         "players": list(players),
         "seed": seed,
         "rules": _codec.encode_rules(rules),
@@ -88,20 +99,22 @@ def _encode_header(players: Sequence[str], seed: int, rules: RuleSet, max_turns:
     }
 
 
-def _decode_header(data: object) -> tuple[tuple[str, ...], int, RuleSet, int]:
+def _decode_header(data: object) -> tuple[tuple[str, ...], int, MatchRules, int, str]:
     # The format first, so that another kind of file is named as such rather than for its keys.
     fields = _codec.read_header(
         _codec.Reader(data, "line 1"),
         LOG_FORMAT,
         ("players", "seed", "rules", "max_turns"),
+        ("game",),
         version=_VERSION,
         stranger=f"this is not a match log: its first line has no format {LOG_FORMAT!r}",
     )
+    game = _decode_game(fields.get("game"))
     players = tuple(item.text(_MAX_LABEL) for item in fields["players"].items(4, 2))
     seed = fields["seed"].integer(-_MAX_NUMBER, _MAX_NUMBER)
-    rules = _codec.decode_rules(fields["rules"])
+    rules = _codec.decode_options(fields["rules"], rules_class(game))
     max_turns = fields["max_turns"].integer(1, _MAX_NUMBER)
-    return players, seed, rules, max_turns
+    return players, seed, rules, max_turns, game
 
 
 def _parse(line: bytes, number: int) -> object:
@@ -119,7 +132,7 @@ def _scan(path: str | os.PathLike[str]) -> tuple[MatchLog | None, int]:
     lines = data[:end].splitlines()
     if not lines:
         return None, 0
-    players, seed, rules, max_turns = _decode_header(_parse(lines[0], 1))
+    players, seed, rules, max_turns, game = _decode_header(_parse(lines[0], 1))
     results: list[GameResult] = []
     seen: set[int] = set()
     for number, line in enumerate(lines[1:], start=2):
@@ -132,7 +145,7 @@ def _scan(path: str | os.PathLike[str]) -> tuple[MatchLog | None, int]:
             )
         seen.add(result.index)
         results.append(result)
-    return MatchLog(players, seed, rules, max_turns, tuple(results)), end
+    return MatchLog(players, seed, rules, max_turns, tuple(results), game), end
 
 
 def read_log(path: str | os.PathLike[str]) -> MatchLog:
@@ -177,9 +190,18 @@ class LogWriter:
 
     @classmethod
     def create(
-        cls, path: str | os.PathLike[str], players: Sequence[str], seed: int, rules: RuleSet, max_turns: int
+        cls,
+        path: str | os.PathLike[str],
+        players: Sequence[str],
+        seed: int,
+        rules: MatchRules,
+        max_turns: int,
+        *,
+        game: str = TILES,
     ) -> LogWriter:
         """Start a new log at ``path`` with its first line; raises :class:`MatchLogError` if the file is not empty.
+
+        ``game`` is the game the match plays (``"tiles"`` or ``"cards"``).
 
         >>> import tempfile, pathlib
         >>> with tempfile.TemporaryDirectory() as folder:
@@ -197,18 +219,25 @@ class LogWriter:
                 ) from None
             stream = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
         writer = cls(stream, ())
-        writer._line(_encode_header(players, seed, rules, max_turns))
+        writer._line(_encode_header(players, seed, rules, max_turns, game))
         return writer
 
     @classmethod
     def resume(
-        cls, path: str | os.PathLike[str], players: Sequence[str], seed: int, rules: RuleSet, max_turns: int
+        cls,
+        path: str | os.PathLike[str],
+        players: Sequence[str],
+        seed: int,
+        rules: MatchRules,
+        max_turns: int,
+        *,
+        game: str = TILES,
     ) -> LogWriter:
         """Continue the log at ``path`` of this very match, or start it if there is none yet.
 
         A last line cut short is cut off. Raises :class:`MatchLogError` if the
-        log is that of another match (other entries, seed, rules or turn
-        limit), and :class:`~qwirkle.InvalidRecordError` if it is not a log.
+        log is that of another match (another game, other entries, seed, rules
+        or turn limit), and :class:`~qwirkle.InvalidRecordError` if it is not a log.
 
         >>> import tempfile, pathlib
         >>> with tempfile.TemporaryDirectory() as folder:
@@ -220,12 +249,18 @@ class LogWriter:
         qwirkle.matches.log.MatchLogError: ...match.jsonl is the log of another match: its seed is 1, not 2
         """
         if not os.path.exists(path):
-            return cls.create(path, players, seed, rules, max_turns)
+            return cls.create(path, players, seed, rules, max_turns, game=game)
         log, end = _scan(path)
         if log is None:
             with open(path, "r+b") as cut:
                 cut.truncate(0)
-            return cls.create(path, players, seed, rules, max_turns)
+            return cls.create(path, players, seed, rules, max_turns, game=game)
+        if log.game != game:
+            # Said alone: the rules and the bots of two games differ anyway, and the game is what was mistaken.
+            raise MatchLogError(
+                f"{os.fspath(path)} is the log of a match of {_GAME_WORDS[log.game]}, not of {_GAME_WORDS[game]}: "
+                f"resume it with game={log.game!r}"
+            )
         differences = [
             f"its entries are {', '.join(log.players)}, not {', '.join(players)}"
             if log.players != tuple(players)

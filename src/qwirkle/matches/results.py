@@ -15,6 +15,7 @@ from typing import Final
 import attrs
 
 from qwirkle._immutable import Immutable
+from qwirkle.cards.endings import CardsEndReason
 from qwirkle.endings import EndReason, winners_among
 from qwirkle.formats import _codec
 from qwirkle.rules.limits import MAX_CLOCK
@@ -24,7 +25,9 @@ __all__ = ["TURN_LIMIT", "GameResult"]
 TURN_LIMIT: Final = "turn_limit"
 """The ending of a game cut short by the turn limit (bots that stall without ``stalemate_rounds``)."""
 
-_REASONS: Final = frozenset({reason.value for reason in EndReason} | {TURN_LIMIT})
+_REASONS: Final = frozenset(
+    {reason.value for reason in EndReason} | {reason.value for reason in CardsEndReason} | {TURN_LIMIT}
+)
 _MAX_INDEX: Final = 10**15
 _MAX_SEED: Final = 2**64
 _MAX_LABEL: Final = 1000
@@ -56,7 +59,8 @@ class GameResult(Immutable):
     winners: tuple[int, ...]
     """The seats with the highest score (several for a shared win)."""
     reason: str
-    """How the game ended: an :class:`~qwirkle.EndReason` value, or ``"turn_limit"``."""
+    """How the game ended: an :class:`~qwirkle.EndReason` value (a :class:`~qwirkle.cards.CardsEndReason` value in
+    a match of Qwirkle Cards), or ``"turn_limit"``."""
     turns: int
     """Turns played, all seats together."""
     moves: tuple[int, ...]

@@ -43,7 +43,8 @@ from qwirkle.bots.play import MAX_TURNS
 from qwirkle.bots.spec import BotEntry, BotSpec, bot_spec
 from qwirkle.errors import QwirkleError
 from qwirkle.matches.backends import Backend, ProcessBackend, backend_named
-from qwirkle.matches.games import bot_seed, deal_seed, match_engine, native_bot, run_match_game
+from qwirkle.matches.games import bot_seed, deal_seed, match_engine, match_game, native_bot, run_match_game
+from qwirkle.matches.kinds import TILES, MatchRules
 from qwirkle.matches.log import LogWriter
 from qwirkle.matches.stats import (
     FORMAT,
@@ -56,7 +57,6 @@ from qwirkle.matches.stats import (
 from qwirkle.matches.stats import read_json as read_json  # deprecated: Simulation.loads
 from qwirkle.matches.stats import write_json as write_json  # deprecated: Simulation.dumps
 from qwirkle.native import ENGINES
-from qwirkle.rules.ruleset import RuleSet
 
 __all__ = [
     "ENGINES",
@@ -116,14 +116,23 @@ class _Batch(Immutable):
     specs: tuple[BotSpec, ...]
     seed: int
     indices: tuple[int, ...]
-    rules: RuleSet
+    rules: MatchRules
     max_turns: int
     engine: str = "python"
+    game: str = TILES
 
 
 def _play(batch: _Batch) -> list[GameResult]:
     return [
-        run_match_game(batch.specs, batch.seed, index, batch.rules, max_turns=batch.max_turns, engine=batch.engine)
+        run_match_game(
+            batch.specs,
+            batch.seed,
+            index,
+            batch.rules,
+            max_turns=batch.max_turns,
+            engine=batch.engine,
+            game=batch.game,
+        )
         for index in batch.indices
     ]
 
@@ -152,7 +161,7 @@ def simulate(
     *,
     seed: int = 1,
     jobs: int | None = None,
-    rules: RuleSet | None = None,
+    rules: MatchRules | None = None,
     max_turns: int = MAX_TURNS,
     progress: ProgressCallback | None = None,
     backend: str | Backend = "processes",
@@ -160,6 +169,7 @@ def simulate(
     out: str | os.PathLike[str] | None = None,
     resume: bool = False,
     engine: str = "python",
+    game: str = TILES,
 ) -> Simulation:
     """Play ``games`` games between the entries ``players`` and return the match.
 
@@ -188,6 +198,15 @@ def simulate(
     resumed with another; only the times differ: the native engine times
     whole games, and gives each move its game's average.
 
+    ``game`` says which game the match plays: ``"tiles"``, the tile game,
+    or ``"cards"``, Qwirkle Cards (:mod:`qwirkle.cards`), whose entries name
+    the cards bots (:func:`qwirkle.matches.cards.cards_bots`) and whose
+    ``rules`` are a :class:`~qwirkle.cards.CardsRuleSet`. A match of Qwirkle
+    Cards has the same seeds, statistics (its exchanges are redraws), logs
+    and backends, and is played by the specification (``"python"`` or
+    ``"auto"``); its log records the game, so that resuming it as a match of
+    the other game is refused.
+
     All of this holds for bots whose budgets are work (the strong bot's
     ``samples`` and ``halvings``). A bot with a budget in time (the strong
     bot's ``think``) decides by the clock, so its games depend on the
@@ -215,20 +234,23 @@ def simulate(
     ('strong:samples=1', 'greedy')
     >>> simulate(["greedy", "random"], games=4, seed=2, engine="auto").results == one.results
     True
+    >>> cards = simulate(["greedy", "random"], games=2, seed=2, game="cards")
+    >>> cards.game, cards.results == simulate(["greedy", "random"], games=2, seed=2, jobs=2, game="cards").results
+    ('cards', True)
     """
-    specs = tuple(bot_spec(player) for player in players)
+    kind = match_game(game)
+    specs = tuple(kind.spec(player) for player in players)
     for spec in specs:
         # Made once here, so that a factory that fails does so now, not on some worker later.
         spec.make(0)
     labels = tuple(spec.label for spec in specs)
-    rules = RuleSet() if rules is None else rules
-    if not rules.min_players <= len(specs) <= rules.max_players:
-        raise QwirkleError(f"a game takes {rules.min_players} to {rules.max_players} players, not {len(specs)}")
+    rules = kind.rules(rules)
+    kind.check_seats(len(specs), rules)
     if type(games) is not int or games < 0:
         raise QwirkleError(f"the number of games must be a non-negative int, not {games!r}")
     if resume and out is None:
         raise QwirkleError("resume continues a match log: give its path as out")
-    engine = match_engine(engine, specs)
+    engine = kind.engine(engine, specs)
     where = _backend(backend, jobs, address, games)
     timed = timed_entries(specs)
     if timed:
@@ -254,7 +276,7 @@ def simulate(
         with ExitStack() as stack:
             if out is not None:
                 opened = LogWriter.resume if resume else LogWriter.create
-                log = stack.enter_context(opened(out, labels, seed, rules, max_turns))
+                log = stack.enter_context(opened(out, labels, seed, rules, max_turns, game=game))
                 finished = {result.index: result for result in log.results if result.index < games}
             todo = [index for index in range(games) if index not in finished]
             if todo:
@@ -265,7 +287,7 @@ def simulate(
                 # A native game takes a few milliseconds: bigger batches keep the workers busy.
                 most = 64 if engine == "native" else 8
                 chunks = _chunks(todo, workers.count, most)
-                batches = (_Batch(specs, seed, chunk, rules, max_turns, engine) for chunk in chunks)
+                batches = (_Batch(specs, seed, chunk, rules, max_turns, engine, game) for chunk in chunks)
                 done = 0
                 for results in workers.map_unordered(_play, batches):
                     for result in results:
@@ -286,7 +308,7 @@ def simulate(
                 else:
                     os.truncate(out, 0)
         raise
-    return Simulation(labels, seed, [finished[index] for index in range(games)], rules)
+    return Simulation(labels, seed, [finished[index] for index in range(games)], rules, game)
 
 
 def _file_size(path: str | os.PathLike[str] | None) -> int | None:

@@ -25,7 +25,9 @@ from typing import Final
 import attrs
 
 from qwirkle._immutable import Immutable
+from qwirkle.errors import QwirkleError
 from qwirkle.formats import _codec
+from qwirkle.matches.kinds import TILES, MatchRules, check_game, rules_class
 from qwirkle.matches.results import _MAX_INDEX, _MAX_LABEL, _MAX_SEED, TURN_LIMIT, GameResult, _decode_result
 from qwirkle.rules.ruleset import RuleSet
 
@@ -139,8 +141,10 @@ class Simulation(Immutable):
     """The match seed."""
     results: tuple[GameResult, ...] = attrs.field(converter=_results)
     """The games, by index."""
-    rules: RuleSet = attrs.field(factory=RuleSet)
+    rules: MatchRules = attrs.field(factory=RuleSet)
     """The rules every game was played by."""
+    game: str = attrs.field(default=TILES, validator=lambda _, __, game: check_game(game))
+    """The game the match played: ``"tiles"`` or ``"cards"`` (see :mod:`qwirkle.matches.kinds`)."""
 
     def stats(self) -> tuple[BotStats, ...]:
         """The statistics of each entry, in entry order.
@@ -260,13 +264,18 @@ class Simulation(Immutable):
     def to_json(self) -> dict[str, _codec.JSON]:
         """The match as JSON-ready data: the entries, the seed, the rules and every game's result.
 
+        A match of Qwirkle Cards says so under ``"game"``; a match of the tile
+        game leaves the key out, as it always has.
+
         >>> from qwirkle.matches.simulate import simulate
         >>> data = simulate(["greedy", "random"], games=2, seed=1).to_json()
         >>> data["format"], data["players"], len(data["games"])
         ('qwirkle-simulation', ['greedy', 'random'], 2)
         """
+        game: dict[str, _codec.JSON] = {} if self.game == TILES else {"game": self.game}
         return {
             **_codec.encode_header(FORMAT, _VERSION),
+            **game,
             "players": list(self.players),
             "seed": self.seed,
             "rules": _codec.encode_rules(self.rules),
@@ -311,13 +320,29 @@ class Simulation(Immutable):
             _codec.Reader(_codec.data_of(data, "the match", limits=_MATCH_LIMITS)),
             FORMAT,
             ("players", "seed", "rules", "games"),
+            ("game",),
             version=_VERSION,
         )
+        kind = _decode_game(fields.get("game"))
         players = tuple(item.text(_MAX_LABEL) for item in fields["players"].items(4, 2))
         seed = fields["seed"].integer(-_MAX_SEED, _MAX_SEED)
-        rules = _codec.decode_rules(fields["rules"])
+        rules = _codec.decode_options(fields["rules"], rules_class(kind))
         games = fields["games"].items(_MAX_INDEX)
-        return cls(players, seed, [_decode_result(game) for game in games], rules)
+        return cls(players, seed, [_decode_result(game) for game in games], rules, kind)
+
+
+def _decode_game(reader: _codec.Reader | None) -> str:
+    """The game a match's JSON or log names (``"game"``), the tile game when it names none."""
+    if reader is None:
+        return TILES
+    game = reader.text()
+    if game == TILES:
+        # The tile game is never written: a file that names it was not written by this library.
+        raise reader.fail("a match of the tile game leaves out its game")
+    try:
+        return check_game(game)
+    except QwirkleError as error:
+        raise reader.fail(str(error)) from None
 
 
 def read_json(path: str | os.PathLike[str]) -> Simulation:
