@@ -10,6 +10,7 @@ import pytest
 from qwirkle.bots import UnknownBotError
 from qwirkle.cards import CardsEndReason, CardsRuleSet, GreedyBot, Pass, run_game
 from qwirkle.cards.bots import RandomBot
+from qwirkle.cli import main
 from qwirkle.errors import BackendError, IllegalMoveError, InvalidRecordError, QwirkleError
 from qwirkle.matches.cards import cards_bots
 from qwirkle.matches.games import bot_seed, run_match_game
@@ -56,7 +57,7 @@ def test_the_statistics_and_the_table_count_every_game(reference: Simulation) ->
     assert [s.games for s in stats] == [GAMES, GAMES]
     assert sum(s.wins for s in stats) == pytest.approx(GAMES)
     assert set(reference.endings()) <= {reason.value for reason in CardsEndReason} | {"turn_limit"}
-    assert reference.table().startswith(f"greedy vs random: {GAMES} games, seed {SEED}")
+    assert reference.table().startswith(f"Qwirkle Cards, greedy vs random: {GAMES} games, seed {SEED}")
     assert reference.game == "cards"
     assert reference.rules == CardsRuleSet()
 
@@ -146,3 +147,47 @@ def test_an_illegal_move_names_the_bot_its_seat_and_the_game() -> None:
     """Rule CARDS-7: a player who can lay may not pass."""
     with pytest.raises(IllegalMoveError, match=r"passer \(seat \d\) on turn \d+ of game 0 of the match seeded 4"):
         run_match_game([Passer, "greedy"], seed=4, index=0, game="cards")
+
+
+def test_the_command_line_plays_a_match_of_cards(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "cards.json"
+    argv = ["simulate", "--game", "cards", "--games", "4", "--players", "greedy,random", "--seed", "5", "--quiet"]
+    assert main([*argv, "--jobs", "2", "--json", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Qwirkle Cards, greedy vs random: 4 games, seed 5, seats rotated\n")
+    assert Simulation.loads(path.read_bytes()) == simulate(PLAYERS, games=4, seed=5, game="cards")
+
+
+def test_the_command_line_resumes_a_log_of_cards_and_refuses_the_other_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = str(tmp_path / "cards.jsonl")
+    argv = ["simulate", "--game", "cards", "--players", "greedy,random", "--seed", "5", "--quiet", "--out", out]
+    assert main([*argv, "--games", "2"]) == 0
+    assert main([*argv, "--games", "4", "--resume"]) == 0
+    assert "Resumed " in capsys.readouterr().out
+    assert read_log(out).simulation() == simulate(PLAYERS, games=4, seed=5, game="cards")
+    tiles = ["simulate", "--players", "greedy,random", "--seed", "5", "--quiet", "--out", out, "--resume"]
+    assert main([*tiles, "--games", "4"]) == 1
+    assert "is the log of a match of Qwirkle Cards, not of the tile game" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "greedy,longest"], "argument --players: unknown cards bot 'longest'; the cards bots are: "),
+        (["--round-robin"], "--round-robin plays the tile game"),
+        (["--engine", "native"], None),
+    ],
+)
+def test_the_command_line_refuses_what_a_match_of_cards_cannot_play(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str | None
+) -> None:
+    if message is None:
+        assert main(["simulate", "--game", "cards", "--games", "1", "--quiet", *argv]) == 1
+        assert "the native engine plays the tile game only" in capsys.readouterr().err
+        return
+    with pytest.raises(SystemExit) as caught:
+        main(["simulate", "--game", "cards", "--games", "1", *argv])
+    assert caught.value.code == 2
+    assert f"qwirkle simulate: error: {message}" in capsys.readouterr().err

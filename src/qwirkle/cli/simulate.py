@@ -9,12 +9,15 @@ import warnings
 from collections.abc import Sequence
 from typing import TextIO
 
-from qwirkle.bots import BOTS
-from qwirkle.cli._arguments import bot_list, positive, seat_count_problem, silence_stdout
+from qwirkle.bots import BOTS, BotError
+from qwirkle.bots.spec import split_bots
+from qwirkle.cli._arguments import positive, seat_count_problem, silence_stdout
 from qwirkle.cli.ladder import _add_round_robin_options, _round_robin_command
 from qwirkle.errors import QwirkleError
 from qwirkle.matches.backends import BACKENDS, backend_named
-from qwirkle.matches.simulate import ENGINES, TimedBotWarning, eta, match_engine, simulate, timed_entries
+from qwirkle.matches.games import match_game
+from qwirkle.matches.kinds import CARDS, GAME_NAMES, TILES
+from qwirkle.matches.simulate import ENGINES, TimedBotWarning, eta, simulate, timed_entries
 
 __all__: list[str] = []
 
@@ -32,12 +35,19 @@ def _simulate_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--games", type=positive, default=100, metavar="N", help="games to play (default: 100)")
     parser.add_argument(
+        "--game",
+        choices=GAME_NAMES,
+        default=TILES,
+        help="the game the match plays: the tile game, or Qwirkle Cards between the cards bots (default: tiles)",
+    )
+    parser.add_argument(
         "--players",
-        type=bot_list,
+        type=split_bots,
         metavar="BOT,BOT",
         help=f"2 to 4 bots, from: {', '.join(sorted(BOTS))}, with parameters after a colon, as in "
         "strong:samples=16,placements_kept=12 or strong:level=3 (default: strong,greedy); "
-        "with --round-robin, any number of them, two to a game",
+        "with --round-robin, any number of them, two to a game; with --game cards, 2 to 4 cards bots, "
+        f"from: {', '.join(match_game(CARDS).bot_names())} (default: {','.join(_cards_default())})",
     )
     parser.add_argument("--seed", type=int, default=1, metavar="N", help="seeds the deals and the bots (default: 1)")
     parser.add_argument(
@@ -115,14 +125,31 @@ class _Progress:
         self._stream.flush()
 
 
+def _cards_default() -> list[str]:
+    """The match ``--game cards`` plays by default: the strongest cards bot there is against the greedy one."""
+    return ["strong" if "strong" in match_game(CARDS).bot_names() else "random", "greedy"]
+
+
+def _labels(parser: argparse.ArgumentParser, names: list[str], game: str) -> list[str]:
+    """The labels of the bots ``names`` of ``game``; an unknown bot or parameter stops with a usage error."""
+    try:
+        return [match_game(game).spec(name).label for name in names]
+    except BotError as error:
+        parser.error(f"argument --players: {error}")
+
+
 def _simulate(argv: Sequence[str]) -> int:
     """``qwirkle simulate``: a match between bots, with progress on stderr and the table on stdout."""
     parser = _simulate_parser()
     options = parser.parse_args(argv)
+    if options.players is not None:
+        options.players = _labels(parser, options.players, options.game)
     if options.round_robin:
+        if options.game != TILES:
+            parser.error("--round-robin plays the tile game")
         return _round_robin_command(parser, options)
     if options.players is None:
-        options.players = ["strong", "greedy"]
+        options.players = ["strong", "greedy"] if options.game == TILES else _cards_default()
     problem = seat_count_problem(options.players)
     if problem:
         parser.error(f"argument --players: {problem}")
@@ -149,6 +176,7 @@ def _simulate(argv: Sequence[str]) -> int:
                 out=options.out,
                 resume=options.resume,
                 engine=options.engine,
+                game=options.game,
             )
     except KeyboardInterrupt:
         again = " (--resume continues it)" if options.out else ""
@@ -168,9 +196,11 @@ def _simulate(argv: Sequence[str]) -> int:
             print(f"Resumed {options.out}: {options.games - played} of the games were played before.", file=report)
         rate = f" ({played / progress.elapsed:.1f} games/s)" if progress.elapsed > 0 else ""
         games = f"{played} game" + ("s" if played != 1 else "")
-        by = " by the native engine" if match_engine(options.engine, options.players) == "native" else ""
+        kind = match_game(options.game)
+        specs = [kind.spec(player) for player in options.players]
+        by = " by the native engine" if kind.engine(options.engine, specs) == "native" else ""
         print(f"Played {games} in {progress.elapsed:.1f} s{rate} on {backend.description}{by}.", file=report)
-        timed = timed_entries(options.players)
+        timed = timed_entries(options.players) if options.game == TILES else ()
         if timed:
             print(
                 f"Machine-dependent: {', '.join(timed)} decide{'s' if len(timed) == 1 else ''} by the clock, "

@@ -202,6 +202,8 @@ class Simulation(Immutable):
     def table(self) -> str:
         """The match as a printable report: one row per entry, then game length and endings.
 
+        A match of Qwirkle Cards says so first; its exchanges are redraws.
+
         >>> from qwirkle.matches.simulate import simulate
         >>> lines = simulate(["greedy", "random"], games=2, seed=1).table().splitlines()
         >>> lines[0], lines[1].split()[:3], [line.split()[0] for line in lines[2:4]]
@@ -245,6 +247,8 @@ class Simulation(Immutable):
 
         turns = [result.turns for result in self.results]
         title = " vs ".join(entry_names(self.players))
+        if self.game != TILES:
+            title = f"Qwirkle Cards, {title}"
         games = f"{len(self.results)} game" + ("s" if len(self.results) != 1 else "")
         out = [f"{title}: {games}, seed {self.seed}, seats rotated", line(head)]
         out += [line(row) for row in rows]
