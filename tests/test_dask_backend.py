@@ -46,6 +46,21 @@ def test_the_cluster_plays_the_same_games_as_this_process(scheduler: str, refere
     assert all(all(seat) for result in match.results for seat in result.times)
 
 
+def test_a_match_of_cards_plays_the_same_games_on_the_cluster(scheduler: str, tmp_path: Path) -> None:
+    """Qwirkle Cards: the same results per seed as one and two worker processes, and a log resumed on the cluster."""
+    players: list[BotEntry] = ["greedy", "random", "greedy"]
+    one = simulate(players, games=GAMES, seed=SEED, game="cards")
+    assert simulate(players, games=GAMES, seed=SEED, game="cards", jobs=2) == one
+    assert simulate(players, games=GAMES, seed=SEED, game="cards", backend="dask", address=scheduler) == one
+    log = tmp_path / "cards.jsonl"
+    simulate(players, games=2, seed=SEED, game="cards", out=log)
+    resumed = simulate(
+        players, games=GAMES, seed=SEED, game="cards", backend="dask", address=scheduler, out=log, resume=True
+    )
+    assert resumed == one
+    assert read_log(log).game == "cards"
+
+
 def test_the_workers_are_the_clusters(scheduler: str) -> None:
     with DaskBackend(address=scheduler).open() as workers:
         assert workers.count == 2

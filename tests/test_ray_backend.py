@@ -53,6 +53,18 @@ def test_ray_plays_the_same_games_as_this_process(address: str, reference: Simul
     assert ray.is_initialized()
 
 
+def test_a_match_of_cards_plays_the_same_games_on_ray(address: str, tmp_path: Path) -> None:
+    """Qwirkle Cards: the same results per seed as one and two worker processes, and a log resumed on Ray."""
+    players: list[BotEntry] = ["greedy", "random", "greedy"]
+    one = simulate(players, games=GAMES, seed=SEED, game="cards")
+    assert simulate(players, games=GAMES, seed=SEED, game="cards", jobs=2) == one
+    assert simulate(players, games=GAMES, seed=SEED, game="cards", backend="ray") == one
+    log = tmp_path / "cards.jsonl"
+    simulate(players, games=2, seed=SEED, game="cards", out=log)
+    assert simulate(players, games=GAMES, seed=SEED, game="cards", backend="ray", out=log, resume=True) == one
+    assert read_log(log).game == "cards"
+
+
 def test_the_workers_are_the_instances_cpus(address: str) -> None:
     with RayBackend().open() as workers:
         assert workers.count == 2

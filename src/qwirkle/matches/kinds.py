@@ -59,7 +59,11 @@ def check_game(game: object) -> str:
 
 
 def rules_class(game: str) -> type[RuleSet] | type[CardsRuleSet]:
-    """The class of the rules of ``game``'s games, which a match's JSON and log read its rules as."""
+    """The class of the rules of ``game``'s games, which a match's JSON and log read its rules as.
+
+    >>> rules_class("cards")().cards_hand_size
+    9
+    """
     return _RULES[check_game(game)]
 
 
