@@ -71,6 +71,11 @@ def test_the_json_names_the_game_and_round_trips(reference: Simulation) -> None:
     assert Simulation.loads(tiles.dumps()).game == "tiles"
 
 
+def test_json_that_names_the_tile_game_loads_as_the_tile_game() -> None:
+    tiles = simulate(["greedy", "random"], games=1, seed=1)
+    assert Simulation.from_json({**tiles.to_json(), "game": "tiles"}) == tiles
+
+
 def test_json_that_names_an_unknown_game_is_refused(reference: Simulation) -> None:
     data = reference.to_json()
     data["game"] = "dominoes"

@@ -149,7 +149,8 @@ def run_match_game(
     game still going after ``max_turns`` turns stops with the reason
     ``"turn_limit"``, the leaders as winners. A move that breaks a rule
     raises :class:`~qwirkle.bots.IllegalBotMoveError`, which names the bot,
-    its seat, the game and the turn. This is the unit of work to hand to any
+    its seat, the game and the turn (in Qwirkle Cards, an
+    :class:`~qwirkle.IllegalMoveError` whose reason names them). This is the unit of work to hand to any
     parallel engine. ``engine`` and ``game`` are as for :func:`simulate`, and
     every engine gives the same result (times aside).
 
