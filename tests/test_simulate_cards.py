@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+import qwirkle.matches.cards
 from qwirkle.bots import UnknownBotError
-from qwirkle.cards import CardsEndReason, CardsRuleSet, GreedyBot, Pass, run_game
+from qwirkle.bots.spec import BotParameterError
+from qwirkle.cards import CardsEndReason, CardsMove, CardsPlayerView, CardsRuleSet, GreedyBot, Pass, run_game
 from qwirkle.cards.bots import RandomBot
 from qwirkle.cli import main
 from qwirkle.errors import BackendError, IllegalMoveError, InvalidRecordError, QwirkleError
-from qwirkle.matches.cards import cards_bots
+from qwirkle.matches.cards import CARDS_GAME, cards_bots
 from qwirkle.matches.games import bot_seed, run_match_game
 from qwirkle.matches.log import MatchLogError, read_log
 from qwirkle.matches.simulate import Simulation, simulate
@@ -196,3 +199,50 @@ def test_the_command_line_refuses_what_a_match_of_cards_cannot_play(
         main(["simulate", "--game", "cards", "--games", "1", *argv])
     assert caught.value.code == 2
     assert f"qwirkle simulate: error: {message}" in capsys.readouterr().err
+
+
+class Thinker:
+    """A cards bot with parameters: it plays as the greedy bot, and keeps what it was made with."""
+
+    def __init__(self, seed: int = 0, name: str = "thinker", depth: int = 2, eager: bool = False) -> None:
+        self.name, self.seed, self.depth, self.eager = name, seed, depth, eager
+        self._greedy = GreedyBot()
+
+    def choose(self, view: CardsPlayerView) -> CardsMove:
+        return self._greedy.choose(view)
+
+
+@pytest.fixture
+def with_thinker(monkeypatch: pytest.MonkeyPatch) -> None:
+    bots = {**cards_bots(), "thinker": Thinker}
+    monkeypatch.setattr(qwirkle.matches.cards, "cards_bots", lambda: bots)
+
+
+@pytest.mark.usefixtures("with_thinker")
+def test_a_cards_bot_takes_its_parameters_after_a_colon() -> None:
+    spec = CARDS_GAME.spec("Thinker: depth=5, eager=TRUE")
+    assert spec.label == "thinker:depth=5,eager=true"
+    bot = spec.make(9)
+    assert isinstance(bot, Thinker)
+    assert (bot.seed, bot.depth, bot.eager) == (9, 5, True)
+    match = simulate(["thinker:depth=3", "random"], games=2, seed=2, game="cards")
+    assert match.players == ("thinker:depth=3", "random")
+    greedy = simulate(["greedy", "random"], games=2, seed=2, game="cards").results
+    assert [(r.scores, r.winners, r.turns) for r in match.results] == [(r.scores, r.winners, r.turns) for r in greedy]
+
+
+@pytest.mark.usefixtures("with_thinker")
+@pytest.mark.parametrize(
+    ("entry", "message"),
+    [
+        ("thinker:width=2", "'thinker' has no parameter 'width'; its parameters are: depth, eager"),
+        ("thinker:seed=2", "'thinker' has no parameter 'seed'"),
+        ("thinker:depth=deep", "depth of 'thinker' takes a int, not 'deep'"),
+        ("thinker:eager=yes", "eager of 'thinker' takes a bool, not 'yes'"),
+        ("thinker:depth", "expected name=value for a parameter of 'thinker', not 'depth'"),
+        ("greedy:depth=2", "'greedy' has no parameter 'depth'; its parameters are: none"),
+    ],
+)
+def test_a_cards_bots_parameter_that_it_lacks_or_cannot_read_is_refused(entry: str, message: str) -> None:
+    with pytest.raises(BotParameterError, match=re.escape(message)):
+        CARDS_GAME.spec(entry)

@@ -2,7 +2,9 @@
 
 The built-in cards bots are the bot classes :mod:`qwirkle.cards.bots`
 offers, each by its default name (:func:`cards_bots`). A bot that takes a
-seed gets the seat's seed from the match.
+seed gets the seat's seed from the match. A name may carry parameters after
+a colon, as the tile game's do (``"name:key=value,key=value"``): the
+arguments of the bot's class that have a number or a yes-or-no default.
 
 >>> from qwirkle.matches.games import run_match_game
 >>> result = run_match_game(["greedy", "random"], seed=1, index=0, game="cards")
@@ -21,8 +23,9 @@ import attrs
 
 from qwirkle._immutable import Immutable
 from qwirkle.bots import UnknownBotError
+from qwirkle.bots.parameters import ParameterValue
 from qwirkle.bots.play import Bot
-from qwirkle.bots.spec import BotEntry, BotSpec, bot_spec
+from qwirkle.bots.spec import BotEntry, BotParameterError, BotSpec, bot_spec, format_value
 from qwirkle.cards import bots as _cards_bots
 from qwirkle.cards.consistency import check_players
 from qwirkle.cards.game import apply, is_over, new_game
@@ -70,11 +73,50 @@ class _Made(Immutable):
     """Makes a cards bot of a class for a seat, seeded by the match when the class takes a seed."""
 
     kind: type
+    parameters: tuple[tuple[str, ParameterValue], ...] = ()
 
     def __call__(self, seed: int) -> Bot:
-        seeded = "seed" in inspect.signature(self.kind).parameters
-        made: Bot = self.kind(seed=seed) if seeded else self.kind()
+        given = dict(self.parameters)
+        if "seed" in inspect.signature(self.kind).parameters:
+            given["seed"] = seed
+        made: Bot = self.kind(**given)
         return made
+
+
+def _value(kind: type, name: str, key: str, text: str) -> ParameterValue:
+    """The value ``text`` of parameter ``key`` of bot ``name``, read as the type of its default."""
+    text = text.strip()
+    if kind is bool:
+        if text.lower() in ("true", "false"):
+            return text.lower() == "true"
+    else:
+        try:
+            number: ParameterValue = kind(text)
+        except ValueError:
+            pass
+        else:
+            return number
+    raise BotParameterError(f"{key} of {name!r} takes a {kind.__name__}, not {text!r}")
+
+
+def _parameters(kind: type, name: str, text: str) -> tuple[tuple[str, ParameterValue], ...]:
+    """The parameters of a cards bot's name after its colon, each read as the type of its argument's default."""
+    arguments = {
+        key: type(argument.default)
+        for key, argument in inspect.signature(kind).parameters.items()
+        if key not in ("seed", "name") and type(argument.default) in (int, float, bool)
+    }
+    found: list[tuple[str, ParameterValue]] = []
+    for part in text.split(","):
+        key, equals, value = part.partition("=")
+        key = key.strip()
+        if not equals or not key:
+            raise BotParameterError(f"expected name=value for a parameter of {name!r}, not {part.strip()!r}")
+        if key not in arguments:
+            known = ", ".join(sorted(arguments)) or "none"
+            raise BotParameterError(f"{name!r} has no parameter {key!r}; its parameters are: {known}")
+        found.append((key, _value(arguments[key], name, key, value)))
+    return tuple(found)
 
 
 def _tallies(state: CardsState) -> tuple[Tally, ...]:
@@ -105,10 +147,13 @@ class CardsMatchGame:
         """A cards bot by name or class; a factory, a bot object or a :class:`BotSpec` as for any match."""
         if isinstance(entry, str):
             bots = cards_bots()
-            name = entry.strip().lower()
+            name, colon, rest = entry.partition(":")
+            name = name.strip().lower()
             if name not in bots:
-                raise UnknownBotError(f"unknown cards bot {entry!r}; the cards bots are: {', '.join(sorted(bots))}")
-            return BotSpec(name, _Made(bots[name]))
+                raise UnknownBotError(f"unknown cards bot {name!r}; the cards bots are: {', '.join(sorted(bots))}")
+            parameters = _parameters(bots[name], name, rest) if colon else ()
+            written = ",".join(f"{key}={format_value(value)}" for key, value in parameters)
+            return BotSpec(f"{name}:{written}" if parameters else name, _Made(bots[name], parameters))
         if isinstance(entry, type):
             label = _default_name(entry) or entry.__name__
             return BotSpec(label, _Made(entry))
