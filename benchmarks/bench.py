@@ -676,21 +676,20 @@ def machine() -> dict[str, Any]:
 
 def engine_sections(timings: Timings, cases: Sequence[Case], repeats: int) -> Section:
     v = timings.values
-    us = Target
     moves = f"median {statistics.median(case.moves for case in cases):g} moves, max {max(c.moves for c in cases)}"
     return Section(
         f"engine, per position (median of {repeats} calls each; cold: fresh state, warm: board searched before)",
         [
-            Row("len(legal_moves(s)), cold", "us", v["len cold"], us(120), moves),
-            Row("len(legal_moves(s)), warm", "us", v["len warm"], us(60)),
-            Row("list(legal_moves(s)), cold", "us", v["list cold"], us(400), "every move object built"),
-            Row("list(legal_moves(s)), warm", "us", v["list warm"], us(400)),
-            Row("legal_moves(s).best(), cold", "us", v["best cold"], us(120), "the greedy choice"),
-            Row("legal_moves(s).best(), warm", "us", v["best warm"], us(60)),
-            Row("legal move in legal_moves(s)", "us", v["in legal"], us(20), "the best placement"),
-            Row("illegal move in legal_moves(s)", "us", v.get("in illegal", []), us(20), "a misfit tile"),
+            Row("len(legal_moves(s)), cold", "us", v["len cold"], None, moves),
+            Row("len(legal_moves(s)), warm", "us", v["len warm"]),
+            Row("list(legal_moves(s)), cold", "us", v["list cold"], None, "every move object built"),
+            Row("list(legal_moves(s)), warm", "us", v["list warm"]),
+            Row("legal_moves(s).best(), cold", "us", v["best cold"], None, "the greedy choice"),
+            Row("legal_moves(s).best(), warm", "us", v["best warm"]),
+            Row("legal move in legal_moves(s)", "us", v["in legal"], None, "the best placement"),
+            Row("illegal move in legal_moves(s)", "us", v.get("in illegal", []), None, "a misfit tile"),
             Row("score(s, move)", "us", v.get("score", []), None, "the best placement"),
-            Row("apply(s, placement)", "us", v.get("apply", []), us(15), "the best placement"),
+            Row("apply(s, placement)", "us", v.get("apply", []), None, "the best placement"),
         ],
     )
 
@@ -705,10 +704,6 @@ NAIVE_ROWS: Final = (
 )
 
 
-RATIO_TARGETS: Final = {"len cold": 200.0, "list cold": 20.0}
-"""How many times faster than the naive baseline the engine should be, per figure."""
-
-
 def baseline_sections(baseline: Baseline, total: int, source: str) -> list[Section]:
     naive = Section(f"naive baseline ({source}), on {baseline.positions} of {total} positions")
     ratio = Section(
@@ -717,15 +712,19 @@ def baseline_sections(baseline: Baseline, total: int, source: str) -> list[Secti
     )
     for key, label, how in NAIVE_ROWS:
         naive.rows.append(Row(label, "us", baseline.naive.get(key, []), note=how))
-        target = Target(RATIO_TARGETS[key], at_least=True) if key in RATIO_TARGETS else None
-        ratio.rows.append(Row(label, "x", baseline.ratio.get(key, []), target, higher_is_better=True))
+        ratio.rows.append(Row(label, "x", baseline.ratio.get(key, []), higher_is_better=True))
     naive.rows.append(Row("apply(s, placement)", "us", [], note="no naive apply"))
     return [naive, ratio]
 
 
+GREEDY_FLOOR: Final = 80.0
+"""Greedy self-play games a second that the specification keeps on a quiet machine (``docs/performance.md``)."""
+
+
 def game_section(results: dict[str, Played]) -> Section:
     section = Section("self-play, 2 players, seeds 0 to N-1 (random builds every legal move each turn; CPU time)")
-    for kind, target in (("random", 60.0), ("greedy", 200.0)):
+    # The specification's one floor in games: its speed targets belong to the native engine.
+    for kind, target in (("random", None), ("greedy", GREEDY_FLOOR)):
         played = results[kind]
         if not played.cpu:
             continue
@@ -737,7 +736,7 @@ def game_section(results: dict[str, Played]) -> Section:
                 f"{kind} games per second",
                 "games/s",
                 [rate],
-                Target(target, at_least=True),
+                None if target is None else Target(target, at_least=True),
                 note,
                 single=True,
                 count=len(played.cpu),
