@@ -49,8 +49,10 @@ def test_bench_names_a_missed_ratio_apart_from_the_time_of_the_same_label(monkey
     bench = module_from_path("qwirkle_benchmark_bench", ROOT / "benchmarks" / "bench.py")
     label = "len(legal_moves(s)), cold"
     times = bench.Section("engine", [bench.Row(label, "us", [150.0], bench.Target(120.0))])
-    baseline = bench.Baseline(positions=1, naive={"len cold": [15_000.0]}, ratio={"len cold": [100.0]})
-    sections = [times, *bench.baseline_sections(baseline, 1, "brute")]
+    target = bench.Target(200.0, at_least=True)
+    ratio = bench.Section("naive / engine, per position", brief="naive / engine")
+    ratio.rows.append(bench.Row(label, "x", [100.0], target, higher_is_better=True))
+    sections = [times, ratio]
     assert bench.missed(sections) == [label, f"naive / engine, {label}"]
     times.rows[0].samples = [110.0]
     assert bench.missed(sections) == [f"naive / engine, {label}"]
