@@ -45,6 +45,9 @@ EXTRAS: Final = {
     "distributed": "dask",
     "ray": "ray",
     "qwirkle_native": "native",
+    "torch": "rl-train",
+    "sb3_contrib": "rl-train",
+    "stable_baselines3": "rl-train",
 }
 """The top-level packages of the optional extras the tests use, each with the extra that installs it.
 

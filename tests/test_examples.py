@@ -15,25 +15,54 @@ from typing import Any
 import pytest
 
 from qwirkle.cards import CardsGameRecord, GreedyBot, format_move
+from tests import optional
 from tests.helpers import module_from_path
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.py"))
+
+TRAINING = ROOT / "examples" / "maskable_ppo.py"
+"""The learning example: its whole run takes most of an hour, so its test trains a few thousand steps."""
 
 
 def test_there_are_examples() -> None:
     assert EXAMPLES
 
 
-@pytest.mark.parametrize("script", EXAMPLES, ids=lambda path: path.name)
-def test_example_runs(script: Path, tmp_path: Path) -> None:
+def _run(script: Path, directory: Path, *arguments: str) -> str:
     # From an empty directory, so that an example cannot lean on the repository layout.
     done = subprocess.run(
-        [sys.executable, str(script)], cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False
+        [sys.executable, str(script), *arguments],
+        cwd=directory,
+        capture_output=True,
+        text=True,
+        timeout=240,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip()
     assert done.stderr == ""
+    return done.stdout
+
+
+@pytest.mark.parametrize("script", [path for path in EXAMPLES if path != TRAINING], ids=lambda path: path.name)
+def test_example_runs(script: Path, tmp_path: Path) -> None:
+    _run(script, tmp_path)
+
+
+@optional.needs_native
+def test_the_learning_example_trains_evaluates_and_draws_its_curve(tmp_path: Path) -> None:
+    for package in ("torch", "sb3_contrib"):
+        optional.require(package)
+    printed = _run(TRAINING, tmp_path, "--steps", "4096", "--envs", "16", "--games", "3", "--out", "run")
+    assert "trained 4096 steps" in printed
+    for opponent in ("the random bot", "never exchange", "the greedy bot"):
+        assert f"policy against {opponent}: won" in printed
+    results = (tmp_path / "run" / "evaluation.csv").read_text().splitlines()
+    assert results[0].startswith("player,opponent,games,won")
+    assert len(results) == 5
+    assert (tmp_path / "run" / "curve.svg").read_text().startswith("<svg")
+    assert (tmp_path / "run" / "model.zip").stat().st_size > 0
 
 
 # The Qwirkle Cards web example, through its JSON API
