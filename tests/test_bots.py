@@ -11,6 +11,7 @@ import pytest
 import qwirkle.bots
 import qwirkle.bots.greedy
 import qwirkle.bots.random
+import qwirkle.bots.sampling
 import qwirkle.bots.strong
 from qwirkle import (
     ALL_TILES,
@@ -53,6 +54,7 @@ from qwirkle.bots import (
     sample_states,
     unseen_tiles,
 )
+from qwirkle.bots.sampling import _Dealt
 from qwirkle.bots.spec import bot_spec
 from qwirkle.interface.views import PlayerView
 
@@ -657,14 +659,14 @@ def test_the_strong_bot_plays_out_against_a_guess_even_with_one_sample(monkeypat
     while state.bag:
         state = apply(state, bots[state.current].choose(state))
     guesses: list[int] = []
-    dealt = qwirkle.bots.sample_states
+    dealt = qwirkle.bots.sampling._deals
 
-    def counted(seen: PlayerView, rng: random.Random, count: int, *, tries: int = 0) -> list[GameState]:
-        found = dealt(seen, rng, count, tries=tries)
+    def counted(seen: PlayerView, rng: random.Random, count: int, *args: int | bool) -> list[_Dealt]:
+        found = dealt(seen, rng, count, *args)  # type: ignore[arg-type]
         guesses.append(len(found))
         return found
 
-    monkeypatch.setattr(qwirkle.bots.strong, "sample_states", counted)
+    monkeypatch.setattr(qwirkle.bots.strong, "_deals", counted)
     while not is_over(state):
         seen = view(state, state.current)
         if len(list(legal_moves(state).placements())) > 1:
@@ -683,15 +685,15 @@ def test_the_strong_bot_plays_out_against_a_guess_even_with_one_sample(monkeypat
 def test_the_strong_bot_deals_its_guesses_believing_the_last_placement_with_inference_tries(
     monkeypatch: pytest.MonkeyPatch, tries: int
 ) -> None:
-    """The look-ahead and the play-outs both ask sample_states with the bot's inference_tries."""
+    """The look-ahead and the play-outs both deal their guesses with the bot's inference_tries."""
     asked: list[tuple[int, int]] = []
-    dealt = qwirkle.bots.sample_states
+    dealt = qwirkle.bots.sampling._deals
 
-    def spied(seen: PlayerView, rng: random.Random, count: int, *, tries: int = 0) -> list[GameState]:
+    def spied(seen: PlayerView, rng: random.Random, count: int, tries: int, *args: int | bool) -> list[_Dealt]:
         asked.append((count, tries))
-        return dealt(seen, rng, count, tries=tries)
+        return dealt(seen, rng, count, tries, *args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(qwirkle.bots.strong, "sample_states", spied)
+    monkeypatch.setattr(qwirkle.bots.strong, "_deals", spied)
     state = new_game(["Ann", "Bob"], seed=4)
     bot = bot_spec("strong", samples=3, halvings=1, inference_tries=tries).make(5)
     near_end = 0

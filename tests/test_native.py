@@ -17,14 +17,17 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import attrs
 import pytest
 
-from qwirkle import Exchange, GameState, LegalMoves, Move, Pass, Place, RuleSet, apply, legal_moves, new_game
+from qwirkle import Exchange, GameState, LegalMoves, Move, Pass, Place, RuleSet, apply, legal_moves, new_game, view
 from qwirkle.bots import make_bot, run_game
-from qwirkle.errors import IllegalMoveError
+from qwirkle.bots.sampling import sample_states
+from qwirkle.errors import IllegalMoveError, InvalidStateError
 from qwirkle.native import INSTALL_HINT, NativeGame, available, native_module
 from qwirkle.native import run_game as native_run_game
 from qwirkle.rules.ruleset import variants
+from qwirkle.tiles import ALL_TILES
 from tests.helpers import module_from_path
 from tests.optional import needs_native, required
 
@@ -165,6 +168,44 @@ def test_clones_are_independent() -> None:
     game.apply(best[0])
     assert twin.to_state() == state
     assert game.to_state() == apply(state, best[0])
+
+
+@needs_native
+@pytest.mark.parametrize("seed", range(6))
+def test_a_guess_dealt_into_a_native_game_plays_as_its_state(seed: int) -> None:
+    state = new_game(["Ann", "Bob", "Cy"], seed=seed)
+    for _ in range(9):
+        state = apply(state, make_bot("greedy", 1).choose(state))
+    seen = view(state, state.current)
+    guess = sample_states(seen, random.Random(seed), 1)[0]
+    game = NativeGame.from_state(state)
+    dealt = game.dealt_as(guess.hands, guess.bag, guess.rng)
+    assert game.to_state() == state
+    expected = guess
+    for _ in range(12):
+        if expected.outcome is not None:
+            break
+        move = make_bot("greedy", seed).choose(expected)
+        expected = apply(expected, move)
+        dealt.apply(move)
+    # The game keeps its own seed and its history, which a guess fills in with stand-in tiles.
+    assert attrs.evolve(dealt.to_state(), seed=None, history=expected.history) == expected
+
+
+@needs_native
+def test_a_deal_with_other_tiles_is_refused_and_changes_nothing() -> None:
+    state = new_game(["Ann", "Bob"], seed=3)
+    game = NativeGame.from_state(state)
+    other = [ALL_TILES[(state.bag[0].index + 1) % len(ALL_TILES)], *state.bag[1:]]
+    with pytest.raises(InvalidStateError, match="the tiles of the hands and the bag"):
+        game.dealt_as(state.hands, other, 1)
+    with pytest.raises(InvalidStateError, match="the size of every hand"):
+        game.dealt_as(state.hands, state.bag[1:], 1)
+    with pytest.raises(InvalidStateError, match="rng"):
+        game.dealt_as(state.hands, state.bag, -1)
+    with pytest.raises(TypeError, match="Tile values"):
+        game.dealt_as(state.hands, ["RC"] * len(state.bag), 1)  # type: ignore[list-item]
+    assert game.to_state() == state
 
 
 @needs_native

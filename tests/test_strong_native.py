@@ -19,10 +19,13 @@ import sys
 import pytest
 
 from qwirkle import Exchange, GameState, Place, PlayerView, apply, new_game, view
-from qwirkle.bots import GreedyBot, RandomBot, StrongBot, sample_states
+from qwirkle._engine.movegen import top, windows
+from qwirkle.bots import GreedyBot, RandomBot, StrongBot, sample_state, sample_states, unseen_tiles
+from qwirkle.bots.sampling import _belief, _deals, _guess
 from qwirkle.bots.spec import BotParameter, BotParameterError, bot_parameters, bot_spec
 from qwirkle.bots.strong import _greedy_move
-from qwirkle.native import ENGINES, INSTALL_HINT, NativeGame
+from qwirkle.native import ENGINES, INSTALL_HINT, NativeGame, NativeTable
+from qwirkle.rules.limits import MAX_COORD
 from tests.optional import needs_native
 
 
@@ -130,6 +133,54 @@ def test_a_candidates_gain_is_the_same_against_a_native_guess(seed: int, seats: 
             for move, leave in bot.shortlist(seen):
                 assert bot.gain(seen, native, move, leave) == bot.gain(seen, guess, move, leave)
             assert native.to_state() == before
+
+
+@needs_native
+@pytest.mark.parametrize(("seed", "seats"), [(31, 2), (32, 3)])
+def test_the_native_engine_deals_the_same_believed_guesses(seed: int, seats: int) -> None:
+    """Checking the believed hands natively and dealing them into native games changes no guess."""
+    believed = 0
+    for seen in _views(seed, seats, every=3):
+        python = _deals(seen, random.Random(seed), 6, 8)
+        assert _deals(seen, random.Random(seed), 6, 8, native=True) == python
+        assert [_guess(seen, dealt) for dealt in python] == sample_states(seen, random.Random(seed), 6, tries=8)
+        base = NativeGame.from_state(sample_state(seen))
+        for dealt in python:
+            assert base.dealt_as(*dealt).to_state() == _guess(seen, dealt)
+        believed += _belief(seen, unseen_tiles(seen)) is not None
+    assert believed > 5
+
+
+@needs_native
+@pytest.mark.parametrize("seed", range(4))
+def test_a_native_table_scores_hands_as_the_move_generator_does(seed: int) -> None:
+    rng = random.Random(seed)
+    for seen in _views(seed, 2, every=5):
+        table = NativeTable(seen.board, seen.rules)
+        unseen = [tile.index for tile in unseen_tiles(seen)]
+        for size in range(7):
+            hand = rng.sample(unseen, min(size, len(unseen)))
+            for bonus in (0, 6):
+                best, _ = top(windows(seen.board, hand, seen.rules), len(hand), bonus)
+                assert table.top_points(hand, bonus) == best
+
+
+@needs_native
+def test_near_the_coordinate_limit_the_native_bot_leaves_its_guesses_to_the_specification() -> None:
+    """A table the native engine refuses is searched by the specification, with the same choices."""
+    state = new_game(["Ann", "Bob"], seed=6)
+    opening = GreedyBot(1).choose(state)
+    assert isinstance(opening, Place)
+    far = MAX_COORD - 3
+    state = apply(state, Place({(x + far, y): tile for (x, y), tile in opening.placements}))
+    for turn in range(4):
+        seen = view(state, state.current)
+        assert seen.board.near_edge
+        with pytest.raises(ValueError, match="coordinate limit"):
+            NativeTable(seen.board, seen.rules)
+        move = bot_spec("strong:samples=2,engine=python").make(turn).choose(seen)
+        assert bot_spec("strong:samples=2,engine=native").make(turn).choose(seen) == move
+        state = apply(state, move)
 
 
 def test_engine_is_a_parameter_of_the_strong_bot() -> None:

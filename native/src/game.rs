@@ -241,6 +241,39 @@ impl Game {
         (hands, bag, starter, state)
     }
 
+    /// Deal the tiles of the hands and the bag again, as a guess of what a seat cannot see: `hands` and
+    /// `bag` take their place, holding the same tiles in all and as many in each, and `rng` becomes the
+    /// random state. The board, the scores and the turns are kept.
+    pub fn deal_as(
+        &mut self,
+        hands: Vec<Vec<u8>>,
+        bag: Vec<u8>,
+        rng: u64,
+    ) -> Result<(), &'static str> {
+        let sizes = |hs: &[Vec<u8>]| hs.iter().map(Vec::len).collect::<Vec<_>>();
+        if sizes(&hands) != sizes(&self.hands) || bag.len() != self.bag.len() {
+            return Err("a new deal keeps the size of every hand and of the bag");
+        }
+        let mut counts = [0i32; KINDS];
+        for &t in self.hands.iter().flatten().chain(&self.bag) {
+            counts[t as usize] += 1;
+        }
+        for &t in hands.iter().flatten().chain(&bag) {
+            match counts.get_mut(t as usize) {
+                Some(count) => *count -= 1,
+                None => return Err("a tile index is from 0 to 35"),
+            }
+        }
+        if counts.iter().any(|&c| c != 0) {
+            return Err("a new deal holds the tiles of the hands and the bag, no others");
+        }
+        self.hands = hands;
+        self.bag = bag;
+        self.rng = rng;
+        self.found_valid = false;
+        Ok(())
+    }
+
     pub fn seats(&self) -> usize {
         self.hands.len()
     }
@@ -358,6 +391,18 @@ impl Game {
     pub fn top_points(&mut self) -> i64 {
         let (out, bonus) = (self.hand().len(), self.end_bonus_now());
         movegen::top_points(self.windows(), out, bonus)
+    }
+
+    /// The highest score a placement of `hand`'s tiles would make on this table, with `end_bonus` for one
+    /// that places them all, or -1: what a player holding `hand` could score here, whoever is to move.
+    pub fn top_points_holding(&mut self, hand: &[u8], end_bonus: i64) -> i64 {
+        if self.board.is_empty() {
+            // The openings are listed from (0, 0).
+            self.board.centre_on(0, 0);
+        }
+        let mut found = Vec::new();
+        movegen::windows(&self.board, hand, &self.rules.gen(), &mut found);
+        movegen::top_points(&found, hand.len(), end_bonus)
     }
 
     /// The highest-scoring placement, the first listed among equals, as `(key, tile)` pairs.
@@ -862,6 +907,42 @@ mod tests {
         assert!(g.hands.iter().all(|h| h.len() == 6));
         assert!(g.count() > 0);
         assert!(g.best_keyed().is_some());
+    }
+
+    #[test]
+    fn a_deal_as_keeps_the_tiles_and_refuses_others() {
+        let mut g = Game::new(2, 7, Rules::default());
+        let (mut hands, mut bag) = (g.hands.clone(), g.bag.clone());
+        std::mem::swap(&mut hands[1][0], &mut bag[0]);
+        bag.reverse();
+        g.deal_as(hands.clone(), bag.clone(), 99).unwrap();
+        assert_eq!((&g.hands, &g.bag, g.rng), (&hands, &bag, 99));
+        assert!(g.count() > 0);
+        let mut other = bag.clone();
+        other[0] = (other[0] + 1) % KINDS as u8;
+        assert!(g.deal_as(hands.clone(), other, 1).is_err());
+        assert!(g.deal_as(hands.clone(), bag[1..].to_vec(), 1).is_err());
+        let mut wrong = bag.clone();
+        wrong[0] = 36;
+        assert!(g.deal_as(hands, wrong, 1).is_err());
+        assert_eq!(g.rng, 99);
+    }
+
+    #[test]
+    fn the_top_points_of_a_hand_are_those_of_a_player_holding_it() {
+        let mut g = Game::new(2, 7, Rules::default());
+        let best = g.best_keyed().unwrap();
+        g.apply_listed(&best);
+        let (hand, top) = (g.hand().to_vec(), g.top_points());
+        let mut other = g.clone();
+        other.current = 1 - g.current;
+        assert_eq!(other.top_points_holding(&hand, 0), top);
+        assert_eq!(g.top_points_holding(&[], 0), -1);
+        let lone = g.top_points_holding(&hand[..1], 0);
+        assert_eq!(
+            g.top_points_holding(&hand[..1], 6),
+            if lone < 0 { -1 } else { lone + 6 }
+        );
     }
 
     #[test]

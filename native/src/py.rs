@@ -9,6 +9,7 @@ use crate::actions::{ActionLayout, Refused, Scratch, Taken, Turn};
 use crate::board::Board;
 use crate::bots::{play_out, Bot, BotKind, Played};
 use crate::game::{Game, Illegal, Kind, Line, Outcome, Reason, Rules, Scored};
+use crate::tiles::KINDS;
 
 create_exception!(
     _native,
@@ -256,6 +257,14 @@ impl PyGame {
         }
     }
 
+    /// Deal the tiles of the hands and the bag again (see `Game::deal_as`); `ValueError` if they differ.
+    fn deal_as(&mut self, hands: Vec<Vec<u8>>, bag: Vec<u8>, rng: u64) -> PyResult<()> {
+        self.building = None;
+        self.game
+            .deal_as(hands, bag, rng)
+            .map_err(PyValueError::new_err)
+    }
+
     /// How many legal moves the player to move has.
     fn count(&mut self) -> u64 {
         self.game.count()
@@ -296,6 +305,15 @@ impl PyGame {
     /// The highest score a placement makes now, end bonus included, or -1.
     fn top_points(&mut self) -> i64 {
         self.game.top_points()
+    }
+
+    /// The highest score a placement of `hand` would make on this table, with `end_bonus` for one that
+    /// places it all, or -1.
+    fn top_points_holding(&mut self, hand: Vec<u8>, end_bonus: i64) -> PyResult<i64> {
+        if hand.iter().any(|&t| t as usize >= KINDS) {
+            return Err(PyValueError::new_err("a tile index is from 0 to 35"));
+        }
+        Ok(self.game.top_points_holding(&hand, end_bonus))
     }
 
     /// The best placement (the first listed among equals) as `(x, y, tile)` and its score, or `None`.

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import overload
+from typing import NamedTuple, overload
 
 import attrs
 
@@ -28,6 +28,8 @@ from qwirkle.board import Board
 from qwirkle.endings import turns_without_placement
 from qwirkle.interface.views import HiddenExchange, PlayerView
 from qwirkle.moves import Exchange, Place
+from qwirkle.native.table import NativeTable
+from qwirkle.rules.ruleset import RuleSet
 from qwirkle.scoring import goes_out
 from qwirkle.state import GameState, Turn
 from qwirkle.tiles import ALL_TILES, Tile
@@ -93,7 +95,7 @@ def sample_state(view: PlayerView, rng: random.Random | None = None, *, seed: in
     unseen = list(unseen_tiles(view))
     if rng is not None:
         rng.shuffle(unseen)
-    return _guess(view, _deal(view, unseen), rng)
+    return _guess(view, _deal(view, unseen, rng))
 
 
 @overload
@@ -152,10 +154,25 @@ def sample_states(
         raise TypeError("sample_states deals its guesses at random: give rng or seed")
     if count is None:
         raise TypeError("sample_states needs count, the number of guesses")
-    rng = generator
+    return [_guess(view, dealt) for dealt in _deals(view, generator, count, tries)]
+
+
+class _Dealt(NamedTuple):
+    """What a guess fills in: every hand (the viewer's own as it is), the bag, and the random state."""
+
+    hands: tuple[tuple[Tile, ...], ...]
+    bag: tuple[Tile, ...]
+    rng: int
+
+
+def _deals(view: PlayerView, rng: random.Random, count: int, tries: int, native: bool = False) -> list[_Dealt]:
+    """What :func:`sample_states` fills in its guesses with, dealt as it describes, without the game states.
+
+    With ``native``, the native engine checks the hands believed (see :func:`_belief`): the same deals, faster.
+    """
     unseen = unseen_tiles(view)
-    belief = _belief(view, unseen) if tries > 0 else None
-    guesses: list[GameState] = []
+    belief = _belief(view, unseen, native) if tries > 0 else None
+    deals: list[_Dealt] = []
     for _ in range(count):
         order: list[Tile] | None = None
         if belief is not None:
@@ -165,8 +182,8 @@ def sample_states(
         if order is None:
             order = list(unseen)
             rng.shuffle(order)
-        guesses.append(_guess(view, _deal(view, order), rng))
-    return guesses
+        deals.append(_deal(view, order, rng))
+    return deals
 
 
 @attrs.frozen
@@ -194,8 +211,12 @@ class _Belief(Immutable):
         return None
 
 
-def _belief(view: PlayerView, unseen: Sequence[Tile]) -> _Belief | None:
-    """What the last placement, if it was its player's best, says of the tiles that player kept; ``None`` if nothing."""
+def _belief(view: PlayerView, unseen: Sequence[Tile], native: bool = False) -> _Belief | None:
+    """What the last placement, if it was its player's best, says of the tiles that player kept; ``None`` if nothing.
+
+    With ``native``, the native engine works out what hands could have
+    scored, as it can (a table near the edge is left to the specification).
+    """
     if not view.history:
         return None
     last = view.history[-1]
@@ -211,11 +232,14 @@ def _belief(view: PlayerView, unseen: Sequence[Tile]) -> _Belief | None:
     scored = last.score.total
     # It drew back to a full hand after placing, so the bag held at least what it drew.
     bag_then = view.bag_size + len(tiles)
+    table = _native_table(before, rules) if native else None
 
     def beaten(kept: list[int]) -> bool:
         """Whether the kept tiles with the placed ones could have scored more, with an end bonus if they went out."""
         hand = kept + tiles
         end_bonus = rules.end_bonus if goes_out(len(hand), len(hand), bag_then) else 0
+        if table is not None:
+            return table.top_points(hand, end_bonus) > scored
         best, _ = top(windows(before, hand, rules), len(hand), end_bonus)
         return best > scored
 
@@ -230,8 +254,19 @@ def _belief(view: PlayerView, unseen: Sequence[Tile]) -> _Belief | None:
     return _Belief(start, kept, pool, beaten)
 
 
-def _deal(view: PlayerView, unseen: list[Tile]) -> tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]]:
-    """The hands and the bag of a guess: each other hand dealt from the end of ``unseen``, in seat order."""
+def _native_table(board: Board, rules: RuleSet) -> NativeTable | None:
+    """``board`` on the native engine, or ``None`` if it cannot take it (a table near the edge of its coordinates)."""
+    try:
+        return NativeTable(board, rules)
+    except ValueError:
+        return None
+
+
+def _deal(view: PlayerView, unseen: list[Tile], rng: random.Random | None) -> _Dealt:
+    """A guess's hands, bag and random state: each other hand dealt from the end of ``unseen``, in seat order.
+
+    The random state is drawn from ``rng`` (0 without one), so that nothing in the guess comes from the real game.
+    """
     hands: list[tuple[Tile, ...]] = []
     for seat, size in enumerate(view.hand_sizes):
         if seat == view.seat:
@@ -239,32 +274,29 @@ def _deal(view: PlayerView, unseen: list[Tile]) -> tuple[tuple[tuple[Tile, ...],
         else:
             hands.append(tuple(unseen[len(unseen) - size :]) if size else ())
             del unseen[len(unseen) - size :]
-    return tuple(hands), tuple(unseen)
+    return _Dealt(tuple(hands), tuple(unseen), 0 if rng is None else rng.getrandbits(64))
 
 
-def _guess(
-    view: PlayerView, dealt: tuple[tuple[tuple[Tile, ...], ...], tuple[Tile, ...]], rng: random.Random | None
-) -> GameState:
-    """The game state of a guess: the view, with the hands and the bag dealt and its random state from ``rng``."""
+def _guess(view: PlayerView, dealt: _Dealt) -> GameState:
+    """The game state of a guess: the view, with the hands, the bag and the random state ``dealt``."""
     history = tuple(
         Turn(turn.seat, Exchange((ALL_TILES[0],) * turn.move.count), turn.score)
         if isinstance(turn.move, HiddenExchange)
         else Turn(turn.seat, turn.move, turn.score)
         for turn in view.history
     )
-    hands, bag = dealt
     return GameState(
         players=view.players,
         board=view.board,
-        hands=hands,
-        bag=bag,
+        hands=dealt.hands,
+        bag=dealt.bag,
         scores=view.scores,
         current=view.current,
         rules=view.rules,
         history=history,
         starter=view.starter,
         seed=None,
-        rng=0 if rng is None else rng.getrandbits(64),
+        rng=dealt.rng,
         idle_turns=turns_without_placement([turn.move for turn in history]),
         outcome=view.outcome,
     )

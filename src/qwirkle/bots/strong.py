@@ -11,7 +11,7 @@ from qwirkle.bots.leaves import _leave_of
 from qwirkle.bots.levels import LEVELS
 from qwirkle.bots.play import BotError
 from qwirkle.bots.race import Clock, halving_race
-from qwirkle.bots.sampling import sample_state, sample_states
+from qwirkle.bots.sampling import _deals, _guess, sample_state
 from qwirkle.game import apply
 from qwirkle.interface.views import PlayerView
 from qwirkle.legalmoves import legal_moves
@@ -31,7 +31,7 @@ class StrongBot(BaseBot):
     one or two tiles, or tiles that can still build lines together, is worth
     more than keeping many or duplicates), and the exchanges that keep the
     best tiles. Then, for several guesses of the unseen tiles (the other
-    hands and the bag's order, dealt by :func:`sample_states` from the bot's
+    hands and the bag's order, dealt by :func:`~qwirkle.bots.sampling.sample_states` from the bot's
     own generator, the same guesses for every candidate, and none that would
     have let the player before it score more than it did), it plays each
     candidate, the other players' best replies, and its own best next move,
@@ -106,10 +106,10 @@ class StrongBot(BaseBot):
     :data:`~qwirkle.bots.levels.LEVELS` gives the level (``strong:level=3`` in a match). Parameters given
     with it in a match entry override the level's, whatever their order. 0, the default, sets none."""
     engine: str = "python"
-    """What plays the guesses out: ``"python"``, the specification; ``"native"``, the native engine
-    (:mod:`qwirkle.native`), several times faster, with the same choices; ``"auto"``, the native engine if it is
-    installed. ``"native"`` without it raises :class:`ImportError` at the first move. The endgame search and
-    the guesses themselves are worked out by the specification whatever the engine."""
+    """What deals the guesses and plays them out: ``"python"``, the specification; ``"native"``, the native
+    engine (:mod:`qwirkle.native`), several times faster, with the same choices; ``"auto"``, the native engine if
+    it is installed. ``"native"`` without it raises :class:`ImportError` at the first move. The endgame search
+    with the bag empty is worked out by the specification whatever the engine."""
 
     choices: ClassVar[Mapping[str, tuple[str, ...]]] = {"engine": ENGINES}
 
@@ -199,15 +199,16 @@ class StrongBot(BaseBot):
         return [(move, leave) for _, move, leave in shortlist]
 
     def gain(self, view: PlayerView, guess: GameState | NativeGame, move: Move, leave: float) -> float:
-        """What ``move`` gains the bot against one guess of the game (see :func:`sample_states`), in points.
+        """What ``move`` gains the bot against one guess of the game, in points.
 
         Its points, less the other players' best replies (their average,
         times :attr:`reply_weight`), plus the points of the bot's own best next
         move (times :attr:`follow_weight`), plus ``leave``, the worth of the
         tiles it keeps (times :attr:`leave_weight`). The look-ahead adds it up
-        over the guesses of each candidate of :meth:`shortlist`. The guess may
-        be a :class:`~qwirkle.native.NativeGame` of one, which gives the same
-        gain, faster, and is left as it was.
+        over the guesses of each candidate of :meth:`shortlist`. The guess is
+        one that :func:`~qwirkle.bots.sampling.sample_states` deals, or a
+        :class:`~qwirkle.native.NativeGame` of one, which gives the same gain,
+        faster, and is left as it was.
 
         >>> import random
         >>> from qwirkle import new_game, view
@@ -293,11 +294,13 @@ class StrongBot(BaseBot):
         are dealt as the rounds need them.
         """
         native = self._native()
+        base = _native_base(view) if native else None
         guesses: list[GameState | NativeGame] = []
 
         def deal(count: int) -> None:
-            dealt = sample_states(view, self._rng, count, tries=self.inference_tries)
-            guesses.extend(_native_games(dealt) if native else dealt)
+            # The guesses of sample_states(view, self._rng, count, tries=...), checked and dealt natively if asked.
+            for dealt in _deals(view, self._rng, count, self.inference_tries, native):
+                guesses.append(_guess(view, dealt) if base is None else base.dealt_as(*dealt))
 
         deal(first << halvings)
 
@@ -377,12 +380,12 @@ class StrongBot(BaseBot):
         return best
 
 
-def _native_games(guesses: Sequence[GameState]) -> Sequence[GameState | NativeGame]:
-    """The guesses as native games, or as they are if the native engine cannot take one (a table near the edge)."""
+def _native_base(view: PlayerView) -> NativeGame | None:
+    """The view as a native game to deal the guesses into, or ``None`` for a table near the edge, which it refuses."""
     try:
-        return [NativeGame.from_state(guess) for guess in guesses]
+        return NativeGame.from_state(sample_state(view))
     except ValueError:
-        return guesses
+        return None
 
 
 def _greedy_move(state: GameState) -> Move:

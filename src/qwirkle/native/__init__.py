@@ -34,10 +34,11 @@ from qwirkle.interface.views import PlayerView
 from qwirkle.moves import Move
 from qwirkle.native.extension import INSTALL_HINT, available, native_module
 from qwirkle.native.game import NativeGame, Tally
+from qwirkle.native.table import NativeTable
 from qwirkle.rules.ruleset import RuleSet
 from qwirkle.state import GameState
 
-__all__ = ["ENGINES", "INSTALL_HINT", "NativeGame", "Tally", "available", "native_module", "run_game"]
+__all__ = ["ENGINES", "INSTALL_HINT", "NativeGame", "NativeTable", "Tally", "available", "native_module", "run_game"]
 
 NATIVE_BOTS: Final = ("greedy", "random")
 """The built-in bots the native engine plays, move for move as :mod:`qwirkle.bots` does."""

@@ -10,9 +10,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from qwirkle._engine.geometry import STRIDE, cell_of
 from qwirkle._engine.lines import MAX_LINE
+from qwirkle._rng import MAX_RNG
 from qwirkle.bots.play import MAX_TURNS
 from qwirkle.endings import EndReason, Outcome, outcome_of
-from qwirkle.errors import InvalidActionError, brief, not_a_move
+from qwirkle.errors import InvalidActionError, InvalidStateError, brief, not_a_move
 from qwirkle.legality import verify
 from qwirkle.moves import Exchange, Move, Pass, Place
 from qwirkle.native._convert import actions_tuple, key_cells, place_from, rules_tuple, score_from, trailing_passes
@@ -103,6 +104,42 @@ class NativeGame:
         twin = NativeGame(self._game.clone(), self._base)
         twin._turns = list(self._turns)
         twin._done = self._done
+        return twin
+
+    def dealt_as(self, hands: Sequence[Sequence[Tile]], bag: Sequence[Tile], rng: int) -> NativeGame:
+        """A copy with the tiles of the hands and the bag dealt as ``hands`` and ``bag``, and ``rng`` its random state.
+
+        It is a guess of what a seat cannot see, made without building the
+        game again: a bot looking ahead plays it out as it would a
+        :class:`~qwirkle.GameState` with those hands, bag and
+        :attr:`~qwirkle.GameState.rng`. ``hands`` and ``bag`` hold the tiles
+        of the game's hands and bag, no others, and as many in each;
+        otherwise :class:`~qwirkle.errors.InvalidStateError` is raised. The
+        game itself is left as it was.
+
+        >>> import attrs
+        >>> from qwirkle import new_game
+        >>> from qwirkle.native import available
+        >>> state = new_game(["Ann", "Bob"], seed=7)
+        >>> if available():
+        ...     game = NativeGame.from_state(state)
+        ...     swapped = (state.hands[0], state.bag[:6])
+        ...     guess = game.dealt_as(swapped, state.hands[1] + state.bag[6:], rng=5)
+        ...     assert guess.hands == swapped and game.hands == state.hands
+        ...     assert guess.to_state() == attrs.evolve(state, hands=swapped, bag=guess.bag, rng=5)
+        """
+        if type(rng) is not int:
+            raise TypeError(f"rng must be an int from 0 to 2**64 - 1, not {brief(rng)}")
+        if not 0 <= rng <= MAX_RNG:
+            raise InvalidStateError(f"rng must be an int from 0 to 2**64 - 1, not {brief(rng)}")
+        dealt = [[tile.index for tile in hand] for hand in hands], [tile.index for tile in bag]
+        if not all(type(tile) is Tile for tile in (*bag, *(tile for hand in hands for tile in hand))):
+            raise TypeError("hands and bag hold Tile values")
+        twin = self.clone()
+        try:
+            twin._game.deal_as(*dealt, rng)
+        except ValueError as error:
+            raise InvalidStateError(str(error)) from None
         return twin
 
     @property
