@@ -205,6 +205,8 @@ def test_a_deal_with_other_tiles_is_refused_and_changes_nothing() -> None:
         game.dealt_as(state.hands, state.bag, -1)
     with pytest.raises(TypeError, match="Tile values"):
         game.dealt_as(state.hands, ["RC"] * len(state.bag), 1)  # type: ignore[list-item]
+    with pytest.raises(TypeError, match="Tile values"):
+        game.dealt_as([[0] * 6, [1] * 6], state.bag, 1)  # type: ignore[list-item]
     assert game.to_state() == state
 
 

@@ -132,9 +132,9 @@ class NativeGame:
             raise TypeError(f"rng must be an int from 0 to 2**64 - 1, not {brief(rng)}")
         if not 0 <= rng <= MAX_RNG:
             raise InvalidStateError(f"rng must be an int from 0 to 2**64 - 1, not {brief(rng)}")
-        dealt = [[tile.index for tile in hand] for hand in hands], [tile.index for tile in bag]
         if not all(type(tile) is Tile for tile in (*bag, *(tile for hand in hands for tile in hand))):
             raise TypeError("hands and bag hold Tile values")
+        dealt = [[tile.index for tile in hand] for hand in hands], [tile.index for tile in bag]
         twin = self.clone()
         try:
             twin._game.deal_as(*dealt, rng)

@@ -23,9 +23,10 @@ class NativeTable:
     <qwirkle.Board.near_edge>`) is refused with ``ValueError``, as
     :meth:`NativeGame.from_state <qwirkle.native.NativeGame.from_state>` refuses it.
 
-    >>> from qwirkle import legal_moves, new_game
+    >>> from qwirkle import apply, legal_moves, new_game
     >>> from qwirkle.native import available
     >>> state = new_game(["Ann", "Bob"], seed=7)
+    >>> state = apply(state, next(iter(legal_moves(state))))
     >>> if available():
     ...     table = NativeTable(state.board, state.rules)
     ...     hand = [tile.index for tile in state.hand]
