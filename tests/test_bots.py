@@ -54,6 +54,7 @@ from qwirkle.bots import (
     sample_states,
     unseen_tiles,
 )
+from qwirkle.bots.endgame import _greedy_move
 from qwirkle.bots.sampling import _Dealt
 from qwirkle.bots.spec import bot_spec
 from qwirkle.interface.views import PlayerView
@@ -679,6 +680,35 @@ def test_the_strong_bot_plays_out_against_a_guess_even_with_one_sample(monkeypat
         state = apply(state, bots[state.current].choose(state))
     else:
         pytest.fail("no turn with a choice after the bag emptied")
+
+
+def test_the_strong_bots_win_bonus_plays_out_for_the_most_wins_then_the_most_points() -> None:
+    """With a few tiles in the bag, the default bot picks the candidate that wins against most guesses; with
+    win_bonus=0 the one with the largest total margin. In this seeded game the two differ."""
+    state = new_game(["Ann", "Bob"], seed=3)
+    greedy = [GreedyBot(seed=1), GreedyBot(seed=2)]
+    while len(state.bag) > 3:
+        state = apply(state, greedy[state.current].choose(state))
+    seen, me = view(state, state.current), state.current
+    # Every candidate against the same eight guesses: those the bot deals from its generator.
+    work = {"samples": 8, "halvings": 0}
+    guesses = sample_states(seen, random.Random(3), 8, tries=StrongBot.inference_tries)
+    wins: dict[Move, int] = {}
+    margins: dict[Move, int] = {}
+    for move, _ in StrongBot(seed=3).shortlist(seen):
+        for guess in guesses:
+            end = apply(guess, move)
+            while not is_over(end):
+                end = apply(end, _greedy_move(end))
+            margin = end.scores[me] - end.scores[1 - me]
+            wins[move] = wins.get(move, 0) + (margin > 0) - (margin < 0)
+            margins[move] = margins.get(move, 0) + margin
+    to_win = bot_spec("strong", **work).make(3).choose(seen)
+    for_points = bot_spec("strong", win_bonus=0, **work).make(3).choose(seen)
+    assert to_win != for_points
+    assert (wins[to_win], margins[to_win]) == max(zip(wins.values(), margins.values(), strict=True))
+    assert margins[for_points] == max(margins.values())
+    assert wins[to_win] > wins[for_points]
 
 
 @pytest.mark.parametrize("tries", [0, 7])

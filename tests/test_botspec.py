@@ -57,6 +57,7 @@ def test_the_parameters_of_a_bot_are_its_typed_class_attributes() -> None:
         BotParameter("endgame_depth", int, 4, 0),
         BotParameter("endgame_width", int, 10, 1),
         BotParameter("endgame_reply_width", int, 1, 1),
+        BotParameter("win_bonus", float, 1000.0, 0),
         BotParameter("think", float, 0.0, 0),
         BotParameter("level", int, 0, 0, maximum=5),
         BotParameter("engine", str, "python", choices=("python", "native", "auto")),

@@ -304,6 +304,7 @@ HOMES: dict[str, Home] = {
     "SCORE-8": Home(
         "qwirkle.scoring",  # the module, goes_out, score_lines
         {
+            "qwirkle.bots.endgame": "_best_finish, _finish_moves: the strong bot's endgame search plays under it",
             "qwirkle.bots.strong": "StrongBot, StrongBot._endgame: a bot's docstring says how it plays under it",
             "qwirkle.formats.replay": "_check_score: replaying a record deals, draws and checks each turn by it",
             "qwirkle.histories": "check_score: check_history refuses a history that breaks it",
@@ -352,6 +353,7 @@ HOMES: dict[str, Home] = {
     "END-2": Home(
         "qwirkle.endings",  # the module, outcome_of, end_cause, end_reason
         {
+            "qwirkle.bots.endgame": "_best_finish, _finish_moves: the strong bot's endgame search plays under it",
             "qwirkle.bots.strong": "StrongBot._endgame: a bot's docstring says how it plays under it",
             "qwirkle.cli.transcript": "result_lines: the command line prints it in words",
             "qwirkle.game": "apply: the game flow carries it out",

@@ -21,9 +21,9 @@ import pytest
 from qwirkle import Exchange, GameState, Place, PlayerView, apply, new_game, view
 from qwirkle._engine.movegen import top, windows
 from qwirkle.bots import GreedyBot, RandomBot, StrongBot, sample_state, sample_states, unseen_tiles
+from qwirkle.bots.endgame import _greedy_move
 from qwirkle.bots.sampling import _belief, _deals, _guess
 from qwirkle.bots.spec import BotParameter, BotParameterError, bot_parameters, bot_spec
-from qwirkle.bots.strong import _greedy_move
 from qwirkle.native import ENGINES, INSTALL_HINT, NativeGame, NativeTable
 from qwirkle.rules.limits import MAX_COORD
 from tests.optional import needs_native

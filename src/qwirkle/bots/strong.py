@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import ClassVar
 
 from qwirkle.bots.base import BaseBot, move_key
+from qwirkle.bots.endgame import _best_finish, _ending_worth, _greedy_move
 from qwirkle.bots.leaves import _leave_of
 from qwirkle.bots.levels import LEVELS
 from qwirkle.bots.play import BotError
@@ -17,7 +17,6 @@ from qwirkle.interface.views import PlayerView
 from qwirkle.legalmoves import legal_moves
 from qwirkle.moves import Move, Pass
 from qwirkle.native import ENGINES, NativeGame, available, native_module
-from qwirkle.scoring import goes_out
 from qwirkle.state import GameState
 
 __all__ = ["StrongBot", "halving_race"]
@@ -50,7 +49,8 @@ class StrongBot(BaseBot):
     goes out, against the other player's best-scoring replies and the ones
     that go out, a few turns deep and greedily from there (see
     :attr:`endgame_depth`). With more players it plays each candidate out
-    greedily to the end.
+    greedily to the end. Where it plays to the end against guesses, it
+    plays to win first and for points second (see :attr:`win_bonus`).
 
     >>> from qwirkle import new_game, legal_moves
     >>> state = new_game(["Ann", "Bob"], seed=7)
@@ -94,6 +94,12 @@ class StrongBot(BaseBot):
     endgame_reply_width: int = 1
     """How many of the other player's best-scoring placements the endgame search tries at each of theirs:
     1 expects the best-scoring reply, as the look-ahead does; more expects the reply that hurts most."""
+    win_bonus: float = 1000.0
+    """What a win is worth beyond its margin, in points, where the bot plays each candidate out to the end against
+    guesses (with :attr:`play_out_bag` tiles or fewer in the bag): against each guess, a win adds it to the margin
+    and a loss takes it away, so that the bot weighs its chance to win against its points. The default, more
+    than any margin, plays for the best chance to win first and for points among equal chances; 0 plays for the
+    margin alone. The endgame search of two known hands chooses alike whatever the bonus."""
     think: float = 0.0
     """A time budget in seconds for each move, beside the work of :attr:`samples` and :attr:`halvings`, which is
     always done: while time is left, the race goes on halving the candidates (down to two) and doubling the
@@ -126,6 +132,7 @@ class StrongBot(BaseBot):
         "endgame_depth": 0,
         "endgame_width": 1,
         "endgame_reply_width": 1,
+        "win_bonus": 0,
         "think": 0,
         "level": 0,
     }
@@ -251,7 +258,7 @@ class StrongBot(BaseBot):
         return value
 
     def _play_out(self, view: PlayerView, candidates: Sequence[Move], clock: Clock | None) -> Move:
-        """The candidate that leaves the bot furthest ahead when everyone plays greedily to the end."""
+        """The candidate whose ending is worth most to the bot when everyone plays greedily to the end: a win first."""
         me = view.seat
         # With two players and the bag empty, the one unseen hand is known: one guess is the truth. With the
         # bag empty and more players, the guesses differ only in how the unseen tiles are split between hands.
@@ -275,7 +282,8 @@ class StrongBot(BaseBot):
                 while state.outcome is None:
                     state = apply(state, _greedy_move(state))
                 scores = state.scores
-            return scores[me] - max(points for seat, points in enumerate(scores) if seat != me)
+            margin = scores[me] - max(points for seat, points in enumerate(scores) if seat != me)
+            return _ending_worth(margin, self.win_bonus)
 
         return self._race(view, candidates, guesses, halvings, gain, clock)
 
@@ -334,50 +342,7 @@ class StrongBot(BaseBot):
         takes what leaves it furthest ahead. From there both play greedily to
         the end.
         """
-        me = state.current
-        moves = self._endgame_moves(state, me)
-        if not moves:
-            # Nothing to place and no bag to exchange with: the turn is a pass (Rule TURN-3).
-            return Pass()
-        if len(moves) == 1:
-            return moves[0]
-        alpha = -math.inf
-        best = moves[0]
-        for move in moves:
-            value = -self._endgame_value(apply(state, move), 1 - me, me, self.endgame_depth - 1, -math.inf, -alpha)
-            if value > alpha:
-                alpha, best = value, move
-        return best
-
-    def _endgame_moves(self, state: GameState, me: int) -> list[Move]:
-        """The placements the endgame search tries for the player to move: the best-scoring, then any that go out."""
-        scored = sorted(legal_moves(state).scored(), key=lambda item: (-item[1], move_key(item[0])))
-        width = self.endgame_width if state.current == me else self.endgame_reply_width
-        moves: list[Move] = [move for move, _ in scored[:width]]
-        # Going out ends the game with a bonus (Rules END-2, SCORE-8) even when it scores little otherwise.
-        moves += [move for move, _ in scored[width:] if goes_out(len(move), len(state.hand), len(state.bag))]
-        return moves
-
-    def _endgame_value(self, state: GameState, seat: int, me: int, depth: int, alpha: float, beta: float) -> float:
-        """How far ``seat``, to move in ``state``, ends ahead of the other: a negamax search with alpha-beta cuts."""
-        if state.outcome is not None or depth <= 0:
-            while state.outcome is None:
-                state = apply(state, _greedy_move(state))
-            return float(state.scores[seat] - state.scores[1 - seat])
-        moves = self._endgame_moves(state, me)
-        if not moves:
-            # Nothing to place with the bag empty: the turn is a pass (Rule TURN-3).
-            return -self._endgame_value(apply(state, Pass()), 1 - seat, me, depth - 1, -beta, -alpha)
-        best = -math.inf
-        for move in moves:
-            value = -self._endgame_value(apply(state, move), 1 - seat, me, depth - 1, -beta, -alpha)
-            if value > best:
-                best = value
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
-                        break
-        return best
+        return _best_finish(state, self.endgame_depth, (self.endgame_width, self.endgame_reply_width))
 
 
 def _native_base(view: PlayerView) -> NativeGame | None:
@@ -386,13 +351,3 @@ def _native_base(view: PlayerView) -> NativeGame | None:
         return NativeGame.from_state(sample_state(view))
     except ValueError:
         return None
-
-
-def _greedy_move(state: GameState) -> Move:
-    """The best-scoring placement, else an exchange or the pass; the first in canonical order among equals."""
-    moves = legal_moves(state)
-    _, best = moves.top()
-    if best:
-        return min(best, key=move_key)
-    # The same search: a second legal_moves(state) would search the board again.
-    return min(moves, key=move_key)
