@@ -67,9 +67,13 @@ def test_a_clock_allows_a_round_only_if_it_is_expected_to_end_within_the_budget(
     now = [0.0]
     clock = Clock(1.0, timer=lambda: now[0])
     now[0] = 0.25
-    assert clock(10, 30)  # 0.025 s a gain: 0.25 + 0.75 fits
-    assert not clock(10, 31)
+    assert not clock(10, 31)  # 0.025 s a gain: 0.25 + 0.775 does not fit
+    assert clock(10, 30)  # 0.25 + 0.75 fits
     assert clock.elapsed() == 0.25
+    # The round it allowed took 0.45 s for 30 gains: from now on 0.015 s a gain, what that round cost, dealing included.
+    now[0] = 0.7
+    assert not clock(40, 22)  # 0.7 + 0.33
+    assert clock(40, 19)  # 0.7 + 0.285
 
 
 class _CountingBot(StrongBot):

@@ -86,21 +86,31 @@ def halving_race(
 class Clock:
     """A time budget for a race: allows a round while it is expected to end within ``seconds`` of the start.
 
-    Each gain of the round is expected to take as long as the gains asked so
-    far took on average, counting all the time since the clock started (made
-    with the bot's decision, so that the work before the race counts too):
-    it is a soft budget, which a round may overrun by what its gains vary.
+    Each gain of a round is expected to take as long as a gain of the last
+    round the clock allowed: that round's time, counted from its call to its
+    next one, holds the dealing of its new guesses too, which costs more a
+    gain the fewer candidates are left to share each guess. Before it has
+    allowed a round, each gain is expected to take as long as the gains asked
+    so far took on average, counting all the time since the clock started
+    (made with the bot's decision, so that the work before the race counts
+    too). It is a soft budget, which a round may overrun by what its gains
+    vary.
 
-    >>> ticks = iter([0.0, 0.5, 0.5])
+    Half a second for ten gains allows ten more, and that round's 0.3
+    seconds allow six more, not seven:
+
+    >>> ticks = iter([0.0, 0.5, 0.8, 0.8])
     >>> clock = Clock(1.0, timer=lambda: next(ticks))
-    >>> clock(10, 10), clock(10, 11)
-    (True, False)
+    >>> clock(10, 10), clock(20, 7), clock(20, 6)
+    (True, False, True)
     """
 
     def __init__(self, seconds: float, timer: Callable[[], float] = time.perf_counter) -> None:
         self.seconds = seconds
         self._timer = timer
         self._start = timer()
+        # When the clock last allowed a round, and how many gains that round asked.
+        self._allowed: tuple[float, int] | None = None
 
     def elapsed(self) -> float:
         """The seconds since the clock started."""
@@ -109,5 +119,12 @@ class Clock:
     def __call__(self, asked: int, gains: int) -> bool:
         """Whether a round of ``gains`` more gains, after ``asked`` gains, is expected to end within the budget."""
         spent = self.elapsed()
-        each = spent / asked if asked else 0.0
-        return spent + each * gains <= self.seconds
+        if self._allowed is not None:
+            since, round_gains = self._allowed
+            each = (spent - since) / round_gains
+        else:
+            each = spent / asked if asked else 0.0
+        fits = spent + each * gains <= self.seconds
+        if fits:
+            self._allowed = (spent, gains)
+        return fits
