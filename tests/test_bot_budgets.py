@@ -73,6 +73,7 @@ def test_a_clock_allows_a_round_only_if_it_is_expected_to_end_within_the_budget(
     # The round it allowed took 0.45 s for 30 gains: from now on 0.015 s a gain, what that round cost, dealing included.
     now[0] = 0.7
     assert not clock(40, 22)  # 0.7 + 0.33
+    assert clock(40, 0)  # an empty round fits, and says nothing of what a gain costs
     assert clock(40, 19)  # 0.7 + 0.285
 
 

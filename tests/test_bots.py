@@ -693,6 +693,7 @@ def test_the_strong_bots_win_bonus_plays_out_for_the_most_wins_then_the_most_poi
     # Every candidate against the same eight guesses: those the bot deals from its generator.
     work = {"samples": 8, "halvings": 0}
     guesses = sample_states(seen, random.Random(3), 8, tries=StrongBot.inference_tries)
+    # Against each guess, a win counts 1, a tie 0 and a loss -1.
     wins: dict[Move, int] = {}
     margins: dict[Move, int] = {}
     for move, _ in StrongBot(seed=3).shortlist(seen):

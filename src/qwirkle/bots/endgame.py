@@ -29,9 +29,8 @@ def _ending_worth(margin: float, win_bonus: float) -> float:
 
     A win adds ``win_bonus``, a loss takes it away and a tie (a shared win)
     neither, so that with a large bonus any win is worth more than any loss
-    and, among wins, the larger margin more. It is odd, as the search's
-    negamax needs: the worth to one of two players is minus the worth to the
-    other.
+    and, among wins, the larger margin more. It grows with the margin, and
+    the worth to one of two players is minus the worth to the other.
 
     >>> _ending_worth(3, 100.0), _ending_worth(-3, 100.0), _ending_worth(0, 100.0)
     (103.0, -103.0, 0.0)

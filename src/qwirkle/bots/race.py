@@ -125,6 +125,6 @@ class Clock:
         else:
             each = spent / asked if asked else 0.0
         fits = spent + each * gains <= self.seconds
-        if fits:
+        if fits and gains:
             self._allowed = (spent, gains)
         return fits
