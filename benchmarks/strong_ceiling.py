@@ -1,13 +1,19 @@
 """How much more the strong bot would win against greedy if it could see what it guesses: the worth of information.
 
-    python benchmarks/strong_ceiling.py [--games 200] [--bot strong:level=5] [--seed 1] [--sees view,hand,all]
+    python benchmarks/strong_ceiling.py [--games 200] [--bot strong:level=5] [--seed 1] [--sees view,kept,hand,all]
 
 The strong bot plays its look-ahead against guesses of the tiles it cannot
 see. This experiment plays the games of the seeded match
 ``qwirkle simulate --players BOT,greedy --seed SEED`` (the same deals and bot
-seeds, seats rotating) three times, with the bot's guesses replaced:
+seeds, seats rotating) once for each way of guessing, with the bot's guesses
+replaced:
 
 - ``view``: the bot as it is, guessing from its own view;
+- ``kept``: every guess gives the other players the tiles they really kept
+  at their last turns, and deals what they drew since at random from the
+  unseen tiles. Those draws are chance that nothing in the view foretells.
+  So this is the most that any belief drawn from the moves the others made
+  (which tiles their hands could have held) could buy;
 - ``hand``: every guess holds the other players' real hands, the bag shuffled
   by the bot's generator;
 - ``all``: every guess is the real game, the bag's order included.
@@ -17,8 +23,9 @@ are the bot's), through ``qwirkle.bots.strong._deals``, which this script
 replaces. For each it prints the win share against greedy (a shared win
 counts half) with its 95% Wilson interval, the mean final margin, and the
 mean difference of margin from ``view`` over the same games, with its 95%
-interval. What ``hand`` and ``all`` win beyond ``view`` is the most that
-better guesses (a better belief about the other hand) could buy.
+interval. What ``kept`` wins beyond ``view`` is the most that a better belief
+about the other hands could buy. ``hand`` and ``all`` add what the view
+cannot know at all.
 """
 
 from __future__ import annotations
@@ -32,12 +39,13 @@ from collections.abc import Sequence
 
 import qwirkle.bots.strong
 from qwirkle import GameState, apply, new_game, view
-from qwirkle.bots.sampling import _deals, _Dealt
+from qwirkle.bots.sampling import _deals, _Dealt, unseen_tiles
 from qwirkle.bots.spec import bot_spec
 from qwirkle.interface.views import PlayerView
 from qwirkle.matches.games import bot_seed, deal_seed
+from qwirkle.tiles import Tile
 
-SEES = ("view", "hand", "all")
+SEES = ("view", "kept", "hand", "all")
 
 
 def wilson(wins: float, games: int) -> tuple[float, float]:
@@ -49,12 +57,17 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def seeing(sees: str, truth: list[GameState]) -> object:
-    """A replacement for the bot's dealing that fills its guesses in with what ``sees`` names of ``truth[0]``."""
+def seeing(sees: str, truth: list[GameState], kept: dict[int, list[Tile]]) -> object:
+    """A replacement for the bot's dealing that fills its guesses in with what ``sees`` names of ``truth[0]``.
+
+    ``kept`` holds, by seat, the tiles each other player kept at its last turn, for ``kept``.
+    """
 
     def deals(seen: PlayerView, rng: random.Random, count: int, tries: int, native: bool = False) -> list[_Dealt]:
-        if sees == "view":
+        if sees == "view" or (sees == "kept" and not kept):
             return _deals(seen, rng, count, tries, native)
+        if sees == "kept":
+            return [_keeping(seen, rng, kept) for _ in range(count)]
         real = truth[0]
         dealt = []
         for _ in range(count):
@@ -67,6 +80,25 @@ def seeing(sees: str, truth: list[GameState]) -> object:
     return deals
 
 
+def _keeping(seen: PlayerView, rng: random.Random, kept: dict[int, list[Tile]]) -> _Dealt:
+    """A guess in which each other player holds the tiles it kept at its last turn and random draws beside them."""
+    unseen = list(unseen_tiles(seen))
+    for tiles in kept.values():
+        for tile in tiles:
+            unseen.remove(tile)
+    rng.shuffle(unseen)
+    hands: list[tuple[Tile, ...]] = []
+    for seat, size in enumerate(seen.hand_sizes):
+        if seat == seen.seat:
+            hands.append(seen.hand)
+            continue
+        known = kept.get(seat, [])
+        drawn = size - len(known)
+        hands.append((*known, *unseen[:drawn]))
+        del unseen[:drawn]
+    return _Dealt(tuple(hands), tuple(unseen), rng.getrandbits(64))
+
+
 def play(label: str, sees: str, seed: int, index: int) -> int:
     """The final margin of the bot in game ``index`` of the match, seeing what ``sees`` names."""
     entries = [(seat + index) % 2 for seat in range(2)]
@@ -75,10 +107,16 @@ def play(label: str, sees: str, seed: int, index: int) -> int:
     bots = [specs[entry].make(bot_seed(seed, index, seat)) for seat, entry in enumerate(entries)]
     state = new_game(["strong" if entry == 0 else "greedy" for entry in entries], seed=deal_seed(seed, index, 2))
     truth = [state]
-    qwirkle.bots.strong._deals = seeing(sees, truth)  # type: ignore[assignment]
+    kept: dict[int, list[Tile]] = {}
+    qwirkle.bots.strong._deals = seeing(sees, truth, kept)  # type: ignore[assignment]
     while state.outcome is None:
         truth[0] = state
-        state = apply(state, bots[state.current].choose(view(state, state.current)))
+        seat, hand = state.current, list(state.hand)
+        state = apply(state, bots[seat].choose(view(state, seat)))
+        if seat != me:
+            for tile in getattr(state.history[-1].move, "tiles", ()):
+                hand.remove(tile)
+            kept[seat] = hand
     return state.scores[me] - state.scores[1 - me]
 
 
@@ -87,7 +125,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--bot", default="strong:level=5")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--sees", default=",".join(SEES), help="of view, hand, all (default: all three)")
+    parser.add_argument("--sees", default=",".join(SEES), help="of view, kept, hand, all (default: all four)")
     args = parser.parse_args(argv)
     sees = args.sees.split(",")
     margins: dict[str, list[int]] = {}

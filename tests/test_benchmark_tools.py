@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -73,3 +74,24 @@ def test_memo_carry_checks_what_a_carried_memo_finds_and_fails_when_it_drops_too
     monkeypatch.setattr(carry, "REACH", 1)
     with pytest.raises(RuntimeError, match="other windows"):
         carry.measure("greedy", 1, 1)
+
+
+def test_the_ceiling_deals_the_kept_tiles_to_their_player_and_the_rest_of_the_unseen_ones_at_random(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.syspath_prepend(str(ROOT / "benchmarks"))
+    ceiling = module_from_path("qwirkle_benchmark_strong_ceiling", ROOT / "benchmarks" / "strong_ceiling.py")
+    state = qwirkle.new_game(["Ann", "Bob"], seed=7)
+    opening = qwirkle.legal_moves(state).best()
+    assert opening is not None
+    state = qwirkle.apply(state, opening[0])
+    seen = qwirkle.view(state, 1)
+    kept = {0: list(state.hands[0][:4])}
+    dealt = [ceiling._keeping(seen, random.Random(seed), kept) for seed in range(2)]
+    for guess in dealt:
+        assert guess.hands[1] == state.hands[1]
+        assert list(guess.hands[0][:4]) == kept[0]
+        assert len(guess.hands[0]) == len(state.hands[0])
+        assert sorted(guess.hands[0] + guess.bag) == sorted(state.hands[0] + state.bag)
+    # The draws beside the kept tiles are the generator's, not the real ones.
+    assert dealt[0].hands[0][4:] != dealt[1].hands[0][4:] or dealt[0].bag != dealt[1].bag
