@@ -60,7 +60,7 @@ def wilson(wins: float, games: int) -> tuple[float, float]:
 def seeing(sees: str, truth: list[GameState], kept: dict[int, list[Tile]]) -> object:
     """A replacement for the bot's dealing that fills its guesses in with what ``sees`` names of ``truth[0]``.
 
-    ``kept`` holds, by seat, the tiles each other player kept at its last turn, for ``kept``.
+    ``kept`` holds, by seat, the tiles each other player kept at its last turn: what ``"kept"`` deals them.
     """
 
     def deals(seen: PlayerView, rng: random.Random, count: int, tries: int, native: bool = False) -> list[_Dealt]:
